@@ -1,0 +1,28 @@
+"""The ``othello-zoo`` command (also ``python -m othello_zoo``): ``play`` and ``bench``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line and run a subcommand."""
+    parser = argparse.ArgumentParser(prog="othello-zoo", description="Othello for reinforcement learning.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    from othello_zoo import bench, play
+
+    play.build_parser(commands.add_parser("play", help="play a game (human vs agent, or agent vs agent)"))
+    bench.build_parser(commands.add_parser("bench", help="measure engine throughput"))
+    args = parser.parse_args(argv)
+    if args.command == "bench":
+        bench.run(args)
+        return 0
+    return play.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+"""The bitboard kernel: one int64 word per side, shift-and-mask in the 8 directions at once.
+
+Square ``s`` is bit ``s`` of the word (``a1`` is bit 0, ``h8`` bit 63 on the 8 x 8 board; boards
+smaller than 8 x 8 use the low ``n * n`` bits). The 8 directions are a trailing tensor dimension
+of size 8, so a fill over all of them costs the same number of torch operations as one.
+
+A direction with square offset ``delta`` moves a set by ``x << delta`` (``delta > 0``) or
+``x >> -delta`` (``delta < 0``); both are written ``(x << left) >> right`` with one of the two
+amounts zero, so the 8 directions share one expression. torch's ``>>`` on int64 is arithmetic
+(it copies the sign bit), and ``<<`` drops bits past 63. Both are harmless here because every
+shifted set is first masked to squares whose step in that direction stays on the board
+(``INTERIOR``), or the result is masked to squares that have an on-board source (``TARGET``).
+
+Legal placements use Kogge-Stone occluded fills (3 doubling rounds reach the 6 opponent discs
+that can lie between a placement and the closing disc); flips run the same fill from the
+placed disc and keep each direction whose ray is closed by one of the mover's discs.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import torch
+from torch import Tensor
+
+from othello_zoo._geometry import DIRECTIONS, ray
+
+__all__ = ["BitboardKernel"]
+
+
+def _signed(value: int) -> int:
+    """The int64 whose two's complement bits are ``value`` (0 <= value < 2**64)."""
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+def _or8(x: Tensor) -> Tensor:
+    """Bitwise OR over the trailing direction dimension of size 8."""
+    x = x[..., :4] | x[..., 4:]
+    x = x[..., :2] | x[..., 2:]
+    return x[..., 0] | x[..., 1]
+
+
+class BitboardKernel:
+    """Rules on int64 bitboards for boards up to 8 x 8.
+
+    ``discs`` is int64 ``(B, 2)``: the mover's discs, then the opponent's. ``moves`` is int64
+    ``(B,)``, the mover's legal placements as a bit set. The kernel keeps no rays, so ``rays``
+    is an empty ``(B, 0)`` tensor.
+    """
+
+    name = "bitboard"
+
+    def __init__(self, board_size: int, device: torch.device) -> None:
+        if board_size > 8:
+            raise ValueError(
+                f"the bitboard backend holds boards up to 8x8 in one int64 word, got board_size={board_size}; "
+                "use backend='conv' (or 'auto') for larger boards"
+            )
+        n = board_size
+        self.board_size = n
+        self.device = device
+        left, right, interior, target = [], [], [], []
+        for dr, dc in DIRECTIONS:
+            delta = dr * n + dc
+            left.append(max(delta, 0))
+            right.append(max(-delta, 0))
+            inner = outer = 0
+            for s in range(n * n):
+                # s has a neighbour on each side along the direction: it can be flipped.
+                if ray(n, s, dr, dc, 1) and ray(n, s, -dr, -dc, 1):
+                    inner |= 1 << s
+                # s can be reached by one step in the direction from a square on the board.
+                if ray(n, s, -dr, -dc, 1):
+                    outer |= 1 << s
+            interior.append(_signed(inner))
+            target.append(_signed(outer))
+
+        def tensor(values: list[int]) -> Tensor:
+            return torch.tensor(values, dtype=torch.int64, device=device)
+
+        # Shift amounts for 1, 2 and 4 steps; a direction uses either the left or the right one.
+        self.left = [tensor([k * v for v in left]) for k in (1, 2, 4)]
+        self.right = [tensor([k * v for v in right]) for k in (1, 2, 4)]
+        self.interior = tensor(interior)
+        self.target = tensor(target)
+        # Bit of each action; the null action places nothing.
+        self.square_bit = tensor([_signed(1 << s) for s in range(n * n)] + [0])
+        self.bit_index = torch.arange(n * n, dtype=torch.int64, device=device)
+
+    # -- conversions ---------------------------------------------------------------------------
+    def encode(self, planes: Tensor) -> Tensor:
+        """bool ``(B, 2, n*n)`` planes (mover, opponent) -> int64 ``(B, 2)`` words."""
+        return (planes.to(torch.int64) << self.bit_index).sum(-1)
+
+    def decode(self, discs: Tensor) -> Tensor:
+        """int64 ``(B, 2)`` words -> bool ``(B, 2, n*n)`` planes."""
+        return ((discs.unsqueeze(-1) >> self.bit_index) & 1).bool()
+
+    # -- rules ---------------------------------------------------------------------------------
+    def _shift(self, x: Tensor, k: int) -> Tensor:
+        """Move every set of ``x (..., 8)`` ``2**k`` steps along its own direction."""
+        return (x << self.left[k]) >> self.right[k]
+
+    def _fill(self, gen: Tensor, pro: Tensor) -> Tensor:
+        """Occluded fill of ``gen (..., 8)`` through ``pro (..., 8)`` along each direction."""
+        gen = gen | (pro & self._shift(gen, 0))
+        pro = pro & self._shift(pro, 0)
+        gen = gen | (pro & self._shift(gen, 1))
+        pro = pro & self._shift(pro, 1)
+        return gen | (pro & self._shift(gen, 2))
+
+    def legal(self, own: Tensor, opp: Tensor) -> Tensor:
+        """Legal placements (bit set, same shape as ``own``) of the side owning ``own``."""
+        opp8 = opp.unsqueeze(-1) & self.interior
+        reached = self._fill(own.unsqueeze(-1), opp8) & opp8
+        return _or8(self._shift(reached, 0)) & ~(own | opp)
+
+    def flips(self, own: Tensor, opp: Tensor, placed: Tensor) -> Tensor:
+        """Opponent discs flipped by placing the bit set ``placed`` (one bit or none)."""
+        opp8 = opp.unsqueeze(-1) & self.interior
+        run = self._fill(placed.unsqueeze(-1), opp8)
+        closed = self._shift(run, 0) & (own.unsqueeze(-1) & self.target)
+        return _or8((run & opp8) * (closed != 0))
+
+    def search(self, discs: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        """``(moves, rays, no_moves_left)`` of boards whose mover owns ``discs[:, 0]``."""
+        both = self.legal(discs, discs.flip(-1))
+        moves = both[:, 0]
+        return moves, discs.new_zeros((discs.shape[0], 0), dtype=torch.bool), (moves | both[:, 1]) == 0
+
+    def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
+        """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover."""
+        own, opp = discs[:, 0], discs[:, 1]
+        placed = self.square_bit[actions]
+        flipped = self.flips(own, opp, placed)
+        return torch.stack((opp ^ flipped, own | placed | flipped), dim=1)
+
+    def legal_mask(self, moves: Tensor) -> Tensor:
+        """bool ``(B, n*n)`` legal placements."""
+        return ((moves.unsqueeze(-1) >> self.bit_index) & 1).bool()
+
+    def has_moves(self, moves: Tensor) -> Tensor:
+        """bool ``(B,)``: the mover has a legal placement."""
+        return moves != 0
+
+    def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:
+        """bool ``(B,)``: ``actions`` (in ``0..n*n``) is a legal placement."""
+        return (moves & self.square_bit[actions]) != 0
+
+
+@functools.cache
+def bitboard_kernel(board_size: int, device: torch.device) -> BitboardKernel:
+    """The kernel for ``board_size`` on ``device``, built once."""
+    return BitboardKernel(board_size, device)

@@ -1,0 +1,297 @@
+"""``othello-zoo bench``: engine throughput in board-steps per second.
+
+Every measurement plays uniformly random legal actions on ``B`` boards and restarts finished
+boards from the start position (so the batch stays full), counting one board-step per board per
+call. Each backend runs at each batch size, at one thread and at the default thread count, on
+the CPU and on CUDA when present. ``--compare pgx`` runs pgx's Othello (``jit(vmap(step))``, the
+same random play and restarts inside one jitted call) in the same run, when pgx is installed.
+
+Peak memory at the largest batch is measured in a fresh subprocess per backend (CPU: the
+resident-set growth; CUDA: ``torch.cuda.max_memory_allocated``).
+
+Example:
+    ``python -m othello_zoo bench --json bench.json --compare pgx --plot docs/throughput.png``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+
+import torch
+
+from othello_zoo import engine
+
+__all__ = ["Result", "main", "measure_engine", "measure_pgx"]
+
+DEFAULT_BATCHES = (1, 16, 256, 1024, 4096, 16384)
+GPU_EXTRA_BATCHES = (65536, 262144)
+
+
+@dataclass
+class Result:
+    """One measurement: ``board_steps_per_s`` for ``backend`` at ``batch_size``."""
+
+    backend: str
+    device: str
+    threads: int
+    batch_size: int
+    board_size: int
+    board_steps_per_s: float
+    steps: int
+    seconds: float
+
+
+def _timed(run_steps: Callable[[int], None], sync: Callable[[], None], seconds: float) -> tuple[int, float]:
+    """Run batches of steps until ``seconds`` pass; ``(steps, elapsed)``."""
+    run_steps(2)  # warm-up: kernels built, caches filled
+    sync()
+    steps, chunk, start = 0, 1, time.perf_counter()
+    while True:
+        run_steps(chunk)
+        sync()
+        steps += chunk
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return steps, elapsed
+        chunk = min(chunk * 2, 256)
+
+
+def _sync(device: torch.device) -> Callable[[], None]:
+    return torch.cuda.synchronize if device.type == "cuda" else (lambda: None)
+
+
+def measure_engine(
+    backend: str, batch_size: int, device: str = "cpu", board_size: int = 8, seconds: float = 0.5, seed: int = 0
+) -> Result:
+    """Random-play throughput of one backend at one batch size."""
+    dev = torch.device(device)
+    fresh = engine.init(batch_size, board_size, device=dev, backend=backend)  # type: ignore[arg-type]
+    generator = torch.Generator(device=dev).manual_seed(seed)
+    state = fresh
+
+    def run_steps(k: int) -> None:
+        nonlocal state
+        for _ in range(k):
+            actions = engine.sample_actions(engine.legal_action_mask(state), generator)
+            state = engine.step(state, actions, illegal_action="lose")
+            state = engine.where(state.terminated, fresh, state)
+
+    steps, elapsed = _timed(run_steps, _sync(dev), seconds)
+    return Result(
+        fresh.backend,
+        str(dev),
+        torch.get_num_threads(),
+        batch_size,
+        board_size,
+        batch_size * steps / elapsed,
+        steps,
+        elapsed,
+    )
+
+
+def measure_pgx(batch_size: int, seconds: float = 0.5, seed: int = 0) -> Result:
+    """pgx's Othello under the same protocol (``jit`` of sample + ``vmap(step)`` + restart)."""
+    import jax
+    import jax.numpy as jnp
+    import pgx
+
+    env = pgx.make("othello")
+    fresh = jax.jit(jax.vmap(env.init))(jax.random.split(jax.random.PRNGKey(seed), batch_size))
+
+    @jax.jit
+    def body(state, key):  # type: ignore[no-untyped-def]
+        k_act, k_step = jax.random.split(key)
+        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+        actions = jax.random.categorical(k_act, logits, axis=-1)
+        state = jax.vmap(env.step)(state, actions, jax.random.split(k_step, batch_size))
+        done = state.terminated | state.truncated
+
+        def restart(a, b):  # type: ignore[no-untyped-def]
+            return jnp.where(done.reshape(done.shape + (1,) * (a.ndim - 1)), a, b)
+
+        return jax.tree_util.tree_map(restart, fresh, state)
+
+    holder = {"state": fresh, "key": jax.random.PRNGKey(seed + 1)}
+
+    def run_steps(k: int) -> None:
+        for _ in range(k):
+            holder["key"], sub = jax.random.split(holder["key"])
+            holder["state"] = body(holder["state"], sub)
+
+    steps, elapsed = _timed(run_steps, lambda: jax.block_until_ready(holder["state"]), seconds)
+    device = str(jax.devices()[0].platform)
+    return Result("pgx", device, 0, batch_size, 8, batch_size * steps / elapsed, steps, elapsed)
+
+
+def peak_memory_mib(backend: str, batch_size: int, device: str = "cpu", board_size: int = 8) -> float:
+    """Peak memory of random play at ``batch_size``, measured in a fresh subprocess (MiB)."""
+    code = f"""
+import resource, torch
+from othello_zoo import bench, engine
+dev = torch.device({device!r})
+engine.init(1, {board_size}, device=dev, backend={backend!r})
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+if dev.type == "cuda":
+    torch.cuda.reset_peak_memory_stats()
+bench.measure_engine({backend!r}, {batch_size}, {device!r}, {board_size}, seconds=0.3)
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(torch.cuda.max_memory_allocated() / 2**20 if dev.type == "cuda" else (after - before) / 1024)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def _table(results: Sequence[Result], batches: Sequence[int]) -> str:
+    rows: dict[tuple[str, str, int], dict[int, float]] = {}
+    for r in results:
+        rows.setdefault((r.device, r.backend, r.threads), {})[r.batch_size] = r.board_steps_per_s
+    head = f"{'device':<6} {'backend':<9} {'threads':>7} | " + " ".join(f"{b:>10}" for b in batches)
+    lines = [head, "-" * len(head)]
+    for (device, backend, threads), values in rows.items():
+        cells = " ".join(f"{values[b]:>10,.0f}" if b in values else f"{'':>10}" for b in batches)
+        lines.append(f"{device:<6} {backend:<9} {threads if threads else 'default':>7} | {cells}")
+    return "\n".join(lines)
+
+
+def _ratio(results: Sequence[Result], a: str, b: str, batch: int, device: str = "cpu") -> float | None:
+    def best(name: str) -> float | None:
+        values = [
+            r.board_steps_per_s for r in results if r.backend == name and r.batch_size == batch and r.device == device
+        ]
+        return max(values) if values else None
+
+    x, y = best(a), best(b)
+    return x / y if x and y else None
+
+
+def plot(results: Sequence[Result], path: str) -> None:
+    """Throughput against batch size, log-log, one line per (backend, threads); needs matplotlib."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    series: dict[str, list[Result]] = {}
+    for r in results:
+        label = f"{r.backend} ({r.device}, {r.threads or 'default'} thr)" if r.backend != "pgx" else f"pgx ({r.device})"
+        series.setdefault(label, []).append(r)
+    for label, rs in series.items():
+        rs.sort(key=lambda r: r.batch_size)
+        ax.plot([r.batch_size for r in rs], [r.board_steps_per_s for r in rs], marker="o", label=label)
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("batch size (boards)")
+    ax.set_ylabel("board-steps / s (random play)")
+    ax.set_title("othello_zoo engine throughput")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def _parse_ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x]
+
+
+def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
+    """The ``bench`` command's arguments."""
+    parser = parser or argparse.ArgumentParser(prog="othello-zoo bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--backends", default="bitboard,conv,conv2d", help="comma-separated backends")
+    parser.add_argument(
+        "--batch-sizes", type=_parse_ints, default=None, help="e.g. 1,16,256 (default: 1..16384, more on GPU)"
+    )
+    parser.add_argument("--board-size", type=int, default=8)
+    parser.add_argument("--threads", default="1,default", help="CPU thread counts, e.g. 1,default")
+    parser.add_argument("--devices", default=None, help="cpu,cuda (default: cpu, and cuda when present)")
+    parser.add_argument("--seconds", type=float, default=0.5, help="time per measurement")
+    parser.add_argument("--compare", choices=["pgx"], default=None, help="also run pgx's Othello in this run")
+    parser.add_argument("--memory", action="store_true", help="peak memory at the largest batch, per backend")
+    parser.add_argument("--json", dest="json_path", default=None, help="write every result to this JSON file")
+    parser.add_argument("--plot", default=None, help="write a log-log plot to this PNG (needs matplotlib)")
+    return parser
+
+
+def run(args: argparse.Namespace) -> list[Result]:
+    """Run the benchmark described by parsed ``args``; prints the table and ratios."""
+    from tqdm import tqdm
+
+    devices = args.devices.split(",") if args.devices else ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
+    backends = [b for b in args.backends.split(",") if b]
+    default_threads = torch.get_num_threads()
+    threads = [default_threads if t == "default" else int(t) for t in args.threads.split(",")]
+    jobs: list[tuple[str, int, str, int]] = []
+    for device in devices:
+        batches = args.batch_sizes or list(DEFAULT_BATCHES) + (list(GPU_EXTRA_BATCHES) if device == "cuda" else [])
+        for t in threads if device == "cpu" else [default_threads]:
+            for backend in backends:
+                if backend == "bitboard" and args.board_size > 8:
+                    continue
+                jobs.extend((device, t, backend, b) for b in batches)
+    all_batches = sorted({j[3] for j in jobs})
+    pgx_batches = [b for b in all_batches if args.compare == "pgx"]
+    results: list[Result] = []
+    with tqdm(total=len(jobs) + len(pgx_batches), desc="bench", unit="run", file=sys.stderr) as bar:
+        for device, t, backend, batch in jobs:
+            torch.set_num_threads(t)
+            bar.set_postfix_str(f"{device} {backend} threads={t} B={batch}")
+            results.append(measure_engine(backend, batch, device, args.board_size, args.seconds))
+            bar.update()
+        torch.set_num_threads(default_threads)
+        for batch in pgx_batches:
+            bar.set_postfix_str(f"pgx B={batch}")
+            results.append(measure_pgx(batch, args.seconds))
+            bar.update()
+    print(
+        f"\nothello_zoo engine, {args.board_size}x{args.board_size}, random play, board-steps/s "
+        f"(torch {torch.__version__}, {platform.machine()}, {default_threads} threads by default)"
+    )
+    print(_table(results, all_batches))
+    for a, b in [("bitboard", "pgx"), ("conv", "pgx"), ("conv", "conv2d"), ("bitboard", "conv")]:
+        for batch in (4096,):
+            value = _ratio(results, a, b, batch)
+            if value:
+                print(f"ratio {a} / {b} at B={batch} (cpu, best thread setting): {value:.1f}x")
+    memory = {}
+    if args.memory:
+        top = max(all_batches)
+        for backend in backends:
+            memory[backend] = peak_memory_mib(backend, top, devices[0], args.board_size)
+            print(f"peak memory, {backend} at B={top} on {devices[0]}: {memory[backend]:.0f} MiB")
+    if args.json_path:
+        with open(args.json_path, "w") as f:
+            json.dump(
+                {
+                    "results": [asdict(r) for r in results],
+                    "peak_memory_mib": memory,
+                    "torch": torch.__version__,
+                    "default_threads": default_threads,
+                    "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                },
+                f,
+                indent=1,
+            )
+        print(f"results written to {args.json_path}")
+    if args.plot:
+        plot(results, args.plot)
+        print(f"plot written to {args.plot}")
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``othello-zoo bench``."""
+    run(build_parser().parse_args(argv))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,435 @@
+"""The batched Othello engine: a :class:`State` of ``B`` boards and pure functions over it.
+
+Every function works on the whole batch at once, with no Python loop or branch over boards, on
+whatever torch device the state lives on. Randomness is never drawn here. The rules run in one
+of two interchangeable kernels, chosen by ``backend``:
+
+``"bitboard"``
+    One int64 word per side and Kogge-Stone fills over the 8 directions at once (n <= 8).
+``"conv"``
+    Sandwich kernels (one per direction and run length) evaluated as one matrix product; flips
+    come from the kernel matches already found for the chosen square. Every board size.
+``"conv2d"``
+    The same kernels evaluated by ``torch.nn.functional.conv2d`` in the seed form (slow; kept as
+    a reference and for the benchmark).
+``"auto"``
+    The bitboard kernel where it applies (n <= 8), the conv kernel above that: the faster
+    choice on CPU and GPU as measured by ``othello-zoo bench``.
+
+Board layout (n = 8), squares ``row * n + col``::
+
+         a  b  c  d  e  f  g  h
+      1  0  1  2  3  4  5  6  7
+      2  8  9 10 11 12 13 14 15
+      3 16 17 18 19 20 21 22 23
+      4 24 25 26 27 28 29 30 31          start: white d4 (27), e5 (36)
+      5 32 33 34 35 36 37 38 39                 black e4 (28), d5 (35)
+      6 40 41 42 43 44 45 46 47          black moves first
+      7 48 49 50 51 52 53 54 55
+      8 56 57 58 59 60 61 62 63          action 64: the null action (pass)
+
+Example:
+    >>> import torch
+    >>> from othello_zoo import engine
+    >>> state = engine.init(2)
+    >>> engine.legal_action_mask(state)[0].nonzero().flatten().tolist()
+    [19, 26, 37, 44]
+    >>> state = engine.step(state, torch.tensor([37, 19]))
+    >>> engine.scores(state).tolist()
+    [[4, 1], [4, 1]]
+    >>> engine.to_text(state)[0]
+    '---------------------------OX------XXX-------------------------- O'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import torch
+from torch import Tensor
+
+from othello_zoo._bitboard import BitboardKernel, bitboard_kernel
+from othello_zoo._conv import ConvKernel, conv_kernel
+from othello_zoo.notation import BLACK, check_board_size, format_moves, format_position, parse_position
+
+__all__ = [
+    "BACKENDS",
+    "State",
+    "cat",
+    "clone",
+    "from_text",
+    "illegal_actions",
+    "init",
+    "legal_action_mask",
+    "observe",
+    "resolve_backend",
+    "rewards",
+    "sample_actions",
+    "scores",
+    "step",
+    "to_text",
+    "where",
+]
+
+Backend = Literal["auto", "bitboard", "conv", "conv2d"]
+IllegalAction = Literal["raise", "lose"]
+Kernel = BitboardKernel | ConvKernel
+BACKENDS: tuple[str, ...] = ("auto", "bitboard", "conv", "conv2d")
+Index = int | slice | Sequence[int] | Tensor
+
+
+@dataclass(frozen=True)
+class State:
+    """``B`` Othello boards on one device. Build with :func:`init` or :func:`from_text`.
+
+    The disc layout belongs to the backend and is seen from the side to move; read boards with
+    :func:`observe`, :func:`scores` or :func:`to_text` rather than from the fields.
+    """
+
+    discs: Tensor  # bitboard: int64 (B, 2) bit sets | conv: bool (B, 2, n*n) planes; [mover, opponent]
+    moves: Tensor  # bitboard: int64 (B,) bit set | conv: bool (B, n*n); the mover's legal placements
+    rays: Tensor  # conv: bool (B, n*n, slots) sandwich-kernel matches | bitboard: bool (B, 0)
+    current_player: Tensor  # int64 (B,) colour to move: 0 black, 1 white (an ended board keeps its last)
+    terminated: Tensor  # bool (B,) the game is over
+    forfeited: Tensor  # bool (B,) it ended by an illegal action of current_player
+    board_size: int = 8  # n: even, 4..16
+    backend: str = "bitboard"  # the resolved kernel: "bitboard", "conv" or "conv2d"
+
+    @property
+    def batch_size(self) -> int:
+        """The number of boards ``B``."""
+        return int(self.current_player.shape[0])
+
+    @property
+    def device(self) -> torch.device:
+        """The device every tensor of the state lives on."""
+        return self.current_player.device
+
+    def __len__(self) -> int:
+        return self.batch_size
+
+    def __getitem__(self, index: Index) -> State:
+        """A sub-batch: ``state[3]``, ``state[1:5]``, ``state[[0, 2]]`` or ``state[bool_mask]``.
+
+        An integer index keeps the batch dimension (a batch of one).
+        """
+        if isinstance(index, int):
+            if not -self.batch_size <= index < self.batch_size:
+                raise IndexError(f"board {index} is out of range for a batch of {self.batch_size}")
+            index = slice(index, index + 1 if index != -1 else None)
+        elif not isinstance(index, (slice, Tensor)):
+            index = torch.as_tensor(index, dtype=torch.int64, device=self.device)
+        return self._map(lambda t: t[index])
+
+    def _map(self, fn: Callable[[Tensor], Tensor]) -> State:
+        return _rebuild(self, {name: fn(getattr(self, name)) for name in _TENSOR_FIELDS})
+
+    def to(self, device: torch.device | str) -> State:
+        """The same boards on ``device``."""
+        return self._map(lambda t: t.to(device))
+
+
+_TENSOR_FIELDS = ("discs", "moves", "rays", "current_player", "terminated", "forfeited")
+
+
+def _rebuild(template: State, tensors: Mapping[str, Tensor]) -> State:
+    """A state with ``template``'s board size and backend and the given tensor fields."""
+    return State(
+        discs=tensors["discs"],
+        moves=tensors["moves"],
+        rays=tensors["rays"],
+        current_player=tensors["current_player"],
+        terminated=tensors["terminated"],
+        forfeited=tensors["forfeited"],
+        board_size=template.board_size,
+        backend=template.backend,
+    )
+
+
+def resolve_backend(backend: str, board_size: int) -> str:
+    """The kernel ``backend`` stands for on a board of ``board_size`` (``"auto"`` resolved).
+
+    Raises:
+        ValueError: for an unknown backend, or ``"bitboard"`` with ``board_size > 8``.
+    """
+    n = check_board_size(board_size)
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {backend!r}")
+    if backend == "auto":
+        return "bitboard" if n <= 8 else "conv"
+    if backend == "bitboard" and n > 8:
+        raise ValueError(
+            f"the bitboard backend holds boards up to 8x8 in one int64 word, got board_size={n}; "
+            "use backend='conv' (or 'auto') for larger boards"
+        )
+    return backend
+
+
+def _kernel_for(backend: str, board_size: int, device: torch.device) -> Kernel:
+    if backend == "bitboard":
+        return bitboard_kernel(board_size, device)
+    return conv_kernel(board_size, device, "matmul" if backend == "conv" else "conv2d")
+
+
+def _kernel(state: State) -> Kernel:
+    return _kernel_for(state.backend, state.board_size, state.device)
+
+
+def _from_planes(planes: Tensor, player: Tensor, board_size: int, backend: str, device: torch.device) -> State:
+    """A state from bool planes ``(B, 2, n*n)`` (mover, opponent) and the colours to move."""
+    kernel = _kernel_for(backend, board_size, device)
+    discs = kernel.encode(planes)
+    moves, rays, terminated = kernel.search(discs)
+    return State(
+        discs=discs,
+        moves=moves,
+        rays=rays,
+        current_player=player,
+        terminated=terminated,
+        forfeited=torch.zeros_like(terminated),
+        board_size=board_size,
+        backend=backend,
+    )
+
+
+def init(
+    batch_size: int, board_size: int = 8, device: torch.device | str | None = None, backend: Backend = "auto"
+) -> State:
+    """``batch_size`` boards at the start position, black to move.
+
+    Raises:
+        ValueError: for a batch size below 1, a bad board size or backend.
+
+    >>> init(3).batch_size
+    3
+    """
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+        raise ValueError(f"batch_size must be a positive int, got {batch_size!r}")
+    resolved = resolve_backend(backend, board_size)
+    dev = torch.device(device) if device is not None else torch.device("cpu")
+    n = board_size
+    planes = torch.zeros(batch_size, 2, n * n, dtype=torch.bool, device=dev)
+    c = n // 2 - 1
+    d4, e4, d5, e5 = c * n + c, c * n + c + 1, (c + 1) * n + c, (c + 1) * n + c + 1
+    planes[:, 0, [e4, d5]] = True  # black, to move
+    planes[:, 1, [d4, e5]] = True  # white
+    player = torch.full((batch_size,), BLACK, dtype=torch.int64, device=dev)
+    return _from_planes(planes, player, n, resolved, dev)
+
+
+def legal_action_mask(state: State) -> Tensor:
+    """bool ``(B, n*n + 1)``: the mover's legal actions; the null action only when it must pass.
+
+    A finished board has only the null action.
+    """
+    kernel = _kernel(state)
+    placements = kernel.legal_mask(state.moves)
+    return torch.cat((placements, ~kernel.has_moves(state.moves).unsqueeze(1)), dim=1)
+
+
+def sample_actions(mask: Tensor, generator: torch.Generator | None = None) -> Tensor:
+    """One legal action per row of ``mask`` (bool ``(B, A)``), uniformly at random.
+
+    Draws one uniform number per board from ``generator`` (on the mask's device; the global
+    generator when None) and takes that quantile of the row's legal actions.
+
+    >>> mask = torch.tensor([[False, True, False, True], [True, False, False, False]])
+    >>> g = torch.Generator().manual_seed(0)
+    >>> actions = sample_actions(mask, g)
+    >>> bool(mask[torch.arange(2), actions].all())
+    True
+    """
+    count = mask.sum(1)
+    uniform = torch.rand(mask.shape[0], generator=generator, device=mask.device)
+    chosen = torch.minimum((uniform * count).long(), count - 1)  # u * count may round up to count
+    return (mask.cumsum(1) > chosen.unsqueeze(1)).to(torch.int8).argmax(1)
+
+
+def _check_actions(state: State, actions: object) -> Tensor:
+    if not isinstance(actions, Tensor):
+        raise TypeError(
+            f"actions must be a torch.Tensor of int64 with shape ({state.batch_size},), got {type(actions).__name__}"
+        )
+    if actions.dtype != torch.int64:
+        raise TypeError(f"actions must have dtype torch.int64, got {actions.dtype}")
+    if actions.shape != (state.batch_size,):
+        raise ValueError(f"actions must have shape ({state.batch_size},) (one per board), got {tuple(actions.shape)}")
+    if actions.device != state.device:
+        raise ValueError(f"actions are on {actions.device}, the state on {state.device}: move them with .to()")
+    return actions
+
+
+def illegal_actions(state: State, actions: Tensor) -> Tensor:
+    """bool ``(B,)``: ``actions`` is not legal on an unfinished board (out of range included)."""
+    kernel = _kernel(state)
+    nn = state.board_size**2
+    clamped = actions.clamp(0, nn)
+    legal = torch.where(clamped == nn, ~kernel.has_moves(state.moves), kernel.placement_legal(state.moves, clamped))
+    return ~(legal & (actions == clamped)) & ~state.terminated
+
+
+def step(state: State, actions: Tensor, illegal_action: IllegalAction = "raise") -> State:
+    """Play one action on every board.
+
+    Args:
+        state: the boards.
+        actions: int64 ``(B,)`` on the state's device: a square ``0..n*n-1`` or the null action
+            ``n*n`` (legal only as a forced pass). A finished board ignores its action.
+        illegal_action: ``"raise"`` checks every action (one host synchronisation) and raises;
+            ``"lose"`` ends a board whose mover acts illegally, as a loss for that mover
+            (``forfeited``), with no host synchronisation.
+
+    Returns:
+        The next state; the input is not modified.
+
+    Raises:
+        TypeError: for actions that are not an int64 tensor.
+        ValueError: for a wrong shape or device, or (with ``"raise"``) an illegal action, naming the
+            boards, the actions and the legal ones.
+    """
+    _check_actions(state, actions)
+    if illegal_action not in ("raise", "lose"):
+        raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
+    kernel = _kernel(state)
+    nn = state.board_size**2
+    illegal = illegal_actions(state, actions)
+    if illegal_action == "raise" and bool(illegal.any()):
+        raise ValueError(_describe_illegal(state, actions, illegal))
+    clamped = actions.clamp(0, nn)
+    discs = kernel.play(state.discs, state.rays, clamped)
+    moves, rays, no_moves = kernel.search(discs)
+    frozen = state.terminated | illegal
+    return State(
+        discs=torch.where(frozen.view(-1, *[1] * (discs.dim() - 1)), state.discs, discs),
+        moves=moves.masked_fill(frozen.view(-1, *[1] * (moves.dim() - 1)), 0),
+        rays=rays,
+        current_player=torch.where(frozen, state.current_player, 1 - state.current_player),
+        terminated=frozen | no_moves,
+        forfeited=state.forfeited | illegal,
+        board_size=state.board_size,
+        backend=state.backend,
+    )
+
+
+def _describe_illegal(state: State, actions: Tensor, illegal: Tensor) -> str:
+    n = state.board_size
+    boards = illegal.nonzero().flatten().tolist()
+    masks = legal_action_mask(state[boards]).cpu()
+    parts = []
+    for i, board in enumerate(boards[:5]):
+        action = int(actions[board])
+        legal = masks[i].nonzero().flatten().tolist()
+        name = format_moves([action], n) if 0 <= action <= n * n else "out of range"
+        parts.append(f"board {board}: action {action} ({name}); legal: {legal} ({format_moves(legal, n)})")
+    more = f" and {len(boards) - 5} more boards" if len(boards) > 5 else ""
+    return (
+        f"illegal action on {len(boards)} board(s) (actions are 0..{n * n}, {n * n} = pass): " + "; ".join(parts) + more
+    )
+
+
+def _planes(state: State) -> Tensor:
+    """bool ``(B, 2, n*n)``: the mover's discs, then the opponent's."""
+    return _kernel(state).decode(state.discs)
+
+
+def observe(state: State, player: Tensor | int) -> Tensor:
+    """int8 ``(B, 2, n, n)`` from ``player``'s side: plane 0 its discs, plane 1 its opponent's.
+
+    ``player`` is an int64 ``(B,)`` tensor of colours (0 black, 1 white) or one colour for all.
+    """
+    n = state.board_size
+    planes = _planes(state)
+    players = torch.as_tensor(player, dtype=torch.int64, device=state.device).expand(state.batch_size)
+    swap = (players != state.current_player).view(-1, 1, 1)
+    return torch.where(swap, planes.flip(1), planes).to(torch.int8).view(-1, 2, n, n)
+
+
+def scores(state: State) -> Tensor:
+    """int64 ``(B, 2)`` disc counts: (black, white)."""
+    counts = _planes(state).sum(-1)
+    return torch.where((state.current_player == BLACK).unsqueeze(1), counts, counts.flip(1))
+
+
+def rewards(state: State) -> Tensor:
+    """float32 ``(B, 2)`` rewards (black, white) of finished boards, 0 on unfinished ones.
+
+    +1 / -1 / 0 for a win / loss / draw by disc count; a forfeited board gives -1 to the player
+    who acted illegally and 0 to the other.
+    """
+    counts = scores(state)
+    black = torch.sign(counts[:, 0] - counts[:, 1]).to(torch.float32)
+    by_count = torch.stack((black, -black), dim=1)
+    offender = torch.nn.functional.one_hot(state.current_player, 2).to(torch.float32)
+    out = torch.where(state.forfeited.unsqueeze(1), -offender, by_count)
+    return out * state.terminated.unsqueeze(1)
+
+
+def from_text(lines: Sequence[str] | str, device: torch.device | str | None = None, backend: Backend = "auto") -> State:
+    """Boards from position text, one board per line (a single string gives a batch of one).
+
+    >>> state = from_text(["---------------------------OX------XO--------------------------- X"])
+    >>> legal_action_mask(state)[0].nonzero().flatten().tolist()
+    [19, 26, 37, 44]
+
+    Raises:
+        ValueError: naming the line and what is wrong with it, or boards of different sizes.
+    """
+    if isinstance(lines, str):
+        lines = [lines]
+    if len(lines) == 0:
+        raise ValueError("from_text needs at least one position")
+    parsed = []
+    for i, line in enumerate(lines):
+        try:
+            parsed.append(parse_position(line))
+        except ValueError as error:
+            raise ValueError(f"position {i}: {error}") from None
+    sizes = {size for _, _, size in parsed}
+    if len(sizes) > 1:
+        raise ValueError(f"all positions must have one board size, got sizes {sorted(sizes)}")
+    n = sizes.pop()
+    resolved = resolve_backend(backend, n)
+    dev = torch.device(device) if device is not None else torch.device("cpu")
+    cells = torch.tensor([c for c, _, _ in parsed], dtype=torch.int64, device=dev)
+    player = torch.tensor([p for _, p, _ in parsed], dtype=torch.int64, device=dev)
+    own = cells == (player + 1).unsqueeze(1)
+    opp = cells == (2 - player).unsqueeze(1)
+    return _from_planes(torch.stack((own, opp), dim=1), player, n, resolved, dev)
+
+
+def to_text(state: State) -> list[str]:
+    """Position text of every board (host transfer; not for hot loops)."""
+    planes = _planes(state).cpu()
+    players = state.current_player.cpu().tolist()
+    out = []
+    for i, player in enumerate(players):
+        own, opp = planes[i, 0].tolist(), planes[i, 1].tolist()
+        mover, other = 1 + player, 2 - player
+        out.append(format_position([mover if a else other if b else 0 for a, b in zip(own, opp, strict=True)], player))
+    return out
+
+
+def clone(state: State) -> State:
+    """An independent copy (new tensors)."""
+    return state._map(torch.clone)
+
+
+def where(mask: Tensor, a: State, b: State) -> State:
+    """Per board, ``a`` where ``mask`` (bool ``(B,)``) is True, else ``b``."""
+    if (a.board_size, a.backend) != (b.board_size, b.backend):
+        raise ValueError("where() needs two states of the same board size and backend")
+    fields = {}
+    for name in _TENSOR_FIELDS:
+        x, y = getattr(a, name), getattr(b, name)
+        fields[name] = torch.where(mask.view(-1, *[1] * (x.dim() - 1)), x, y)
+    return _rebuild(a, fields)
+
+
+def cat(states: Sequence[State]) -> State:
+    """The boards of several states (same board size and backend) as one batch."""
+    first = states[0]
+    if any((s.board_size, s.backend) != (first.board_size, first.backend) for s in states):
+        raise ValueError("cat() needs states of the same board size and backend")
+    return _rebuild(first, {name: torch.cat([getattr(s, name) for s in states]) for name in _TENSOR_FIELDS})

@@ -1,0 +1,19 @@
+"""Shared fixtures: the backends under test and the data files shipped with the tests."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # the reference implementation
+
+DATA = Path(__file__).parent / "data"
+BACKENDS_8 = ["bitboard", "conv", "conv2d"]
+
+
+@pytest.fixture(params=BACKENDS_8)
+def backend(request: pytest.FixtureRequest) -> str:
+    """Every backend that runs the 8 x 8 board."""
+    return str(request.param)

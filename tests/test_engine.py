@@ -1,0 +1,102 @@
+"""The engine's public API: start positions, observations, scores, batching helpers."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+from helpers import draw
+
+from othello_zoo import engine
+from othello_zoo.notation import parse_moves
+
+START = "---------------------------OX------XO--------------------------- X"
+
+
+def test_init__start_position_text_and_first_moves(backend: str) -> None:
+    state = engine.init(3, backend=backend)  # type: ignore[arg-type]
+    assert engine.to_text(state) == [START] * 3
+    assert engine.legal_action_mask(state)[0].nonzero().flatten().tolist() == [19, 26, 37, 44]
+    assert state.current_player.tolist() == [0, 0, 0]
+    assert state.terminated.tolist() == [False] * 3
+    assert engine.scores(state).tolist() == [[2, 2]] * 3
+
+
+@pytest.mark.parametrize("n", [4, 6, 10, 12, 14, 16])
+def test_init__other_sizes_put_the_pattern_on_the_central_square(n: int) -> None:
+    state = engine.init(1, n)
+    board = engine.to_text(state)[0].split()[0]
+    c = n // 2 - 1
+    assert board[c * n + c] == "O"
+    assert board[(c + 1) * n + c + 1] == "O"
+    assert board[c * n + c + 1] == "X"
+    assert board[(c + 1) * n + c] == "X"
+    assert board.count("-") == n * n - 4
+    moves = engine.legal_action_mask(state)[0].nonzero().flatten().tolist()
+    assert moves == sorted([(c - 1) * n + c, c * n + c - 1, (c + 1) * n + c + 2, (c + 2) * n + c + 1])
+
+
+def test_observe__planes_are_from_the_observer_side() -> None:
+    state = engine.step(engine.init(1), torch.tensor([37]))  # black f5; white to move
+    black = engine.observe(state, 0)
+    white = engine.observe(state, torch.tensor([1]))
+    assert black.dtype == torch.int8
+    assert black.shape == (1, 2, 8, 8)
+    assert black[0, 0].flatten().nonzero().flatten().tolist() == [28, 35, 36, 37]
+    assert black[0, 1].flatten().nonzero().flatten().tolist() == [27]
+    assert torch.equal(white, black.flip(1))
+
+
+def test_state__indexing_where_cat_and_clone(backend: str) -> None:
+    state = engine.init(4, backend=backend)  # type: ignore[arg-type]
+    moved = engine.step(state, torch.tensor([19, 26, 37, 44]))
+    assert engine.to_text(moved[2])[0] == engine.to_text(moved)[2]
+    assert moved[1:3].batch_size == 2
+    assert moved[[3, 0]].current_player.tolist() == [1, 1]
+    assert moved[torch.tensor([True, False, False, True])].batch_size == 2
+    assert moved[-1].batch_size == 1
+    assert engine.to_text(moved[-1]) == engine.to_text(moved)[3:]
+    mixed = engine.where(torch.tensor([True, False, True, False]), moved, state)
+    assert engine.to_text(mixed) == [engine.to_text(moved)[0], START, engine.to_text(moved)[2], START]
+    both = engine.cat([state[0], moved[1]])
+    assert engine.to_text(both) == [START, engine.to_text(moved)[1]]
+    copy = engine.clone(moved)
+    assert copy.discs.data_ptr() != moved.discs.data_ptr()
+    assert engine.to_text(copy) == engine.to_text(moved)
+    with pytest.raises(IndexError, match="board 4 is out of range for a batch of 4"):
+        moved[4]
+
+
+def test_state__to_moves_every_tensor() -> None:
+    state = engine.init(2).to("meta")
+    assert state.device.type == "meta"
+    assert all(getattr(state, f).device.type == "meta" for f in ("discs", "moves", "rays", "terminated"))
+
+
+def test_sample_actions__legal_and_roughly_uniform() -> None:
+    state = engine.init(4000)
+    mask = engine.legal_action_mask(state)
+    actions = engine.sample_actions(mask, torch.Generator().manual_seed(1))
+    counts = torch.bincount(actions, minlength=65)
+    assert counts.nonzero().flatten().tolist() == [19, 26, 37, 44]
+    assert counts.sum() == 4000
+    assert all(850 <= int(c) <= 1150 for c in counts[[19, 26, 37, 44]])
+    again = engine.sample_actions(mask, torch.Generator().manual_seed(1))
+    assert torch.equal(actions, again)
+
+
+def test_step__a_recorded_opening_gives_the_known_board(backend: str) -> None:
+    state = engine.init(1, backend=backend)  # type: ignore[arg-type]
+    for move in parse_moves("f5d6c3d3c4f4c5b3"):
+        state = engine.step(state, torch.tensor([move]))
+    assert draw(engine.to_text(state)[0]) == [
+        "--------",
+        "--------",
+        "-OOO----",
+        "--XXXO--",
+        "--XXXX--",
+        "---O----",
+        "--------",
+        "--------",
+    ]
+    assert engine.scores(state).tolist() == [[7, 5]]
+    assert state.current_player.tolist() == [0]

@@ -1,0 +1,82 @@
+"""Property tests against the reference implementation, on positions reached by random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reference import RefGame, random_game_positions
+
+from othello_zoo import engine
+
+SIZES = [4, 6, 8, 10, 12, 14, 16]
+
+
+def backends_for(n: int) -> list[str]:
+    return ["bitboard", "conv"] if n <= 8 else ["conv"]
+
+
+def mask_of(game: RefGame) -> list[int]:
+    return game.legal_actions()
+
+
+@settings(max_examples=150, deadline=None)
+@given(n=st.sampled_from(SIZES), seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 300), pick=st.integers(0, 10**6))
+def test_step__matches_the_reference_on_random_positions(n: int, seed: int, plies: int, pick: int) -> None:
+    game = random_game_positions(n, seed, plies)
+    legal = game.legal_actions()
+    action = legal[pick % len(legal)]
+    before_black, before_white = game.counts()
+    mover = game.to_move
+    text = game.text()
+    flipped = game.play(action)
+    results = []
+    for backend in backends_for(n):
+        state = engine.from_text(text, backend=backend)  # type: ignore[arg-type]
+        mask = engine.legal_action_mask(state)[0]
+        # legal mask equals the oracle; the null action is legal iff no placement is
+        assert mask.nonzero().flatten().tolist() == legal
+        assert bool(mask[-1]) == (not bool(mask[:-1].any()))
+        after = engine.step(state, torch.tensor([action]))
+        # the board after the move equals the oracle's: flips included
+        assert engine.to_text(after) == [game.text()]
+        assert after.terminated.tolist() == [game.over]
+        black, white = engine.scores(after)[0].tolist()
+        if action != n * n and not RefGame.from_text(text).over:
+            grown = black - before_black if mover == 1 else white - before_white
+            assert grown == 1 + len(flipped)  # the mover gains the placed disc and the flips
+            assert black + white == before_black + before_white + 1
+        results.append((engine.to_text(after), engine.legal_action_mask(after).tolist()))
+    # the kernels agree exactly
+    assert all(r == results[0] for r in results)
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_step__whole_random_games_in_lockstep_with_the_reference(n: int) -> None:
+    """A batch of boards played to the end with random actions, checked at every ply."""
+    rng = random.Random(n)
+    batch = 12
+    for backend in backends_for(n):
+        games = [RefGame(n) for _ in range(batch)]
+        state = engine.init(batch, n, backend=backend)  # type: ignore[arg-type]
+        while not all(g.over for g in games):
+            actions = [rng.choice(g.legal_actions()) for g in games]
+            for g, a in zip(games, actions, strict=True):
+                g.play(a)
+            state = engine.step(state, torch.tensor(actions))
+            assert engine.to_text(state) == [g.text() for g in games]
+            assert state.terminated.tolist() == [g.over for g in games]
+            masks = engine.legal_action_mask(state)
+            assert [m.nonzero().flatten().tolist() for m in masks] == [g.legal_actions() for g in games]
+        assert engine.scores(state).tolist() == [list(g.counts()) for g in games]
+        assert engine.rewards(state)[:, 0].tolist() == [float(g.reward_black()) for g in games]
+
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None)
+@given(n=st.sampled_from(SIZES), seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 300), pick=st.integers(0, 10**6))
+def test_step__matches_the_reference_on_many_random_positions(n: int, seed: int, plies: int, pick: int) -> None:
+    test_step__matches_the_reference_on_random_positions.hypothesis.inner_test(n, seed, plies, pick)  # type: ignore[attr-defined]
