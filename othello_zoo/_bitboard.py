@@ -19,6 +19,7 @@ placed disc and keep each direction whose ray is closed by one of the mover's di
 from __future__ import annotations
 
 import functools
+import sys
 
 import torch
 from torch import Tensor
@@ -31,6 +32,14 @@ __all__ = ["BitboardKernel"]
 def _signed(value: int) -> int:
     """The int64 whose two's complement bits are ``value`` (0 <= value < 2**64)."""
     return value - (1 << 64) if value >= 1 << 63 else value
+
+
+def _sample_from_mask(mask: Tensor, uniform: Tensor) -> Tensor:
+    """The action of rank ``floor(uniform * count)`` among each row's legal actions."""
+    running = mask.cumsum(1, dtype=torch.int16)
+    count = running[:, -1]
+    rank = torch.minimum((uniform * count).to(torch.int16), count - 1)  # u * count may round up to count
+    return (running <= rank.unsqueeze(1)).sum(1)
 
 
 def _or8(x: Tensor) -> Tensor:
@@ -86,6 +95,17 @@ class BitboardKernel:
         # Bit of each action; the null action places nothing.
         self.square_bit = tensor([_signed(1 << s) for s in range(n * n)] + [0])
         self.bit_index = torch.arange(n * n, dtype=torch.int64, device=device)
+        # Byte value -> its 8 bits, to unpack a word (little-endian bytes: squares 0-7 first).
+        byte = torch.arange(256, device=device)
+        self.byte_bits = (byte.unsqueeze(1) >> torch.arange(8, device=device)) & 1 == 1  # (256, 8)
+        self.byte_count = self.byte_bits.sum(1, dtype=torch.int16)  # (256,) set bits per byte
+        # byte_select[v, r]: position of the r-th set bit of byte v (0 where there is none).
+        ranks = self.byte_bits.cumsum(1) - 1
+        self.byte_select = torch.zeros(256, 8, dtype=torch.int64, device=device)
+        for r in range(8):
+            self.byte_select[:, r] = torch.where(self.byte_bits & (ranks == r), torch.arange(8, device=device), 0).sum(
+                1
+            )
 
     # -- conversions ---------------------------------------------------------------------------
     def encode(self, planes: Tensor) -> Tensor:
@@ -98,16 +118,27 @@ class BitboardKernel:
 
     # -- rules ---------------------------------------------------------------------------------
     def _shift(self, x: Tensor, k: int) -> Tensor:
-        """Move every set of ``x (..., 8)`` ``2**k`` steps along its own direction."""
-        return (x << self.left[k]) >> self.right[k]
+        """Move every set of ``x (..., 8)`` ``2**k`` steps along its own direction (a new tensor)."""
+        out = x << self.left[k]
+        out >>= self.right[k]
+        return out
 
     def _fill(self, gen: Tensor, pro: Tensor) -> Tensor:
-        """Occluded fill of ``gen (..., 8)`` through ``pro (..., 8)`` along each direction."""
-        gen = gen | (pro & self._shift(gen, 0))
+        """Occluded fill of ``gen (..., 8)`` through ``pro (..., 8)`` along each direction.
+
+        In-place updates keep the working set to a few buffers, which stay in cache.
+        """
+        step = self._shift(gen, 0)
+        step &= pro
+        gen = step.bitwise_or_(gen)  # gen broadcasts against step, so step becomes the result
         pro = pro & self._shift(pro, 0)
-        gen = gen | (pro & self._shift(gen, 1))
-        pro = pro & self._shift(pro, 1)
-        return gen | (pro & self._shift(gen, 2))
+        for k in (1, 2):
+            step = self._shift(gen, k)
+            step &= pro
+            gen |= step
+            if k == 1:
+                pro &= self._shift(pro, 1)
+        return gen
 
     def legal(self, own: Tensor, opp: Tensor) -> Tensor:
         """Legal placements (bit set, same shape as ``own``) of the side owning ``own``."""
@@ -120,7 +151,8 @@ class BitboardKernel:
         opp8 = opp.unsqueeze(-1) & self.interior
         run = self._fill(placed.unsqueeze(-1), opp8)
         closed = self._shift(run, 0) & (own.unsqueeze(-1) & self.target)
-        return _or8((run & opp8) * (closed != 0))
+        # The runs of different directions are disjoint, so their sum is their union.
+        return ((run & opp8) * (closed != 0)).sum(-1)
 
     def search(self, discs: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """``(moves, rays, no_moves_left)`` of boards whose mover owns ``discs[:, 0]``."""
@@ -137,11 +169,32 @@ class BitboardKernel:
 
     def legal_mask(self, moves: Tensor) -> Tensor:
         """bool ``(B, n*n)`` legal placements."""
+        nn = self.board_size**2
+        if sys.byteorder == "little":  # one table look-up per byte rather than a shift per square
+            return self.byte_bits[moves.unsqueeze(-1).view(torch.uint8).long()].view(-1, 64)[:, :nn]
         return ((moves.unsqueeze(-1) >> self.bit_index) & 1).bool()
 
     def has_moves(self, moves: Tensor) -> Tensor:
         """bool ``(B,)``: the mover has a legal placement."""
         return moves != 0
+
+    def random_moves(self, moves: Tensor, uniform: Tensor) -> Tensor:
+        """int64 ``(B,)``: the legal placement of rank ``floor(uniform * count)`` in each set, or
+        the null action where the set is empty. Works a byte of the word at a time, so it never
+        expands a board into one value per square."""
+        nn = self.board_size**2
+        if sys.byteorder != "little":
+            return _sample_from_mask(torch.cat((self.legal_mask(moves), (moves == 0).unsqueeze(1)), 1), uniform)
+        data = moves.unsqueeze(-1).view(torch.uint8).long()  # (B, 8) bytes, squares 0-7 first
+        counts = self.byte_count[data]
+        running = counts.cumsum(1, dtype=torch.int16)
+        total = running[:, -1]
+        rank = torch.minimum((uniform * total).to(torch.int16), total - 1)
+        byte = (running <= rank.unsqueeze(1)).sum(1, keepdim=True)  # the byte holding that rank
+        byte_safe = byte.clamp(max=7)
+        within = rank.unsqueeze(1) - (running.gather(1, byte_safe) - counts.gather(1, byte_safe))
+        square = byte_safe * 8 + self.byte_select[data.gather(1, byte_safe), within.long()]
+        return torch.where(total == 0, nn, square.squeeze(1))
 
     def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:
         """bool ``(B,)``: ``actions`` (in ``0..n*n``) is a legal placement."""

@@ -35,6 +35,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
+from othello_zoo._bitboard import _sample_from_mask
 from othello_zoo._geometry import DIRECTIONS, ray
 
 __all__ = ["ConvKernel", "conv_kernel"]
@@ -166,6 +167,10 @@ class ConvKernel:
     def has_moves(self, moves: Tensor) -> Tensor:
         """bool ``(B,)``: the mover has a legal placement."""
         return moves.any(1)
+
+    def random_moves(self, moves: Tensor, uniform: Tensor) -> Tensor:
+        """int64 ``(B,)``: the legal placement of rank ``floor(uniform * count)``, or the null action."""
+        return _sample_from_mask(torch.cat((moves, ~moves.any(1, keepdim=True)), dim=1), uniform)
 
     def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:
         """bool ``(B,)``: ``actions`` (in ``0..n*n``) is a legal placement."""

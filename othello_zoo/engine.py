@@ -50,7 +50,7 @@ from typing import Literal
 import torch
 from torch import Tensor
 
-from othello_zoo._bitboard import BitboardKernel, bitboard_kernel
+from othello_zoo._bitboard import BitboardKernel, _sample_from_mask, bitboard_kernel
 from othello_zoo._conv import ConvKernel, conv_kernel
 from othello_zoo.notation import BLACK, check_board_size, format_moves, format_position, parse_position
 
@@ -241,10 +241,23 @@ def sample_actions(mask: Tensor, generator: torch.Generator | None = None) -> Te
     >>> bool(mask[torch.arange(2), actions].all())
     True
     """
-    count = mask.sum(1)
     uniform = torch.rand(mask.shape[0], generator=generator, device=mask.device)
-    chosen = torch.minimum((uniform * count).long(), count - 1)  # u * count may round up to count
-    return (mask.cumsum(1) > chosen.unsqueeze(1)).to(torch.int8).argmax(1)
+    return _sample_from_mask(mask, uniform)
+
+
+def random_actions(state: State, generator: torch.Generator | None = None) -> Tensor:
+    """One uniformly random legal action per board (the null action where it is the only one).
+
+    The same distribution as ``sample_actions(legal_action_mask(state), generator)``, drawn
+    straight from the kernel's move sets: on bitboards a byte at a time, without building the
+    ``(B, n*n + 1)`` mask.
+
+    >>> state = init(3)
+    >>> sorted(set(random_actions(state, torch.Generator().manual_seed(0)).tolist()) - {19, 26, 37, 44})
+    []
+    """
+    uniform = torch.rand(state.batch_size, generator=generator, device=state.device)
+    return _kernel(state).random_moves(state.moves, uniform)
 
 
 def _check_actions(state: State, actions: object) -> Tensor:

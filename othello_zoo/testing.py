@@ -51,5 +51,5 @@ def perft(depth: int, state: State | None = None, backend: Backend = "auto", chu
 def random_play(state: State, plies: int, generator: torch.Generator) -> State:
     """``state`` after ``plies`` uniformly random legal actions on every board."""
     for _ in range(plies):
-        state = engine.step(state, engine.sample_actions(engine.legal_action_mask(state), generator))
+        state = engine.step(state, engine.random_actions(state, generator))
     return state

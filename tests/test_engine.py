@@ -100,3 +100,40 @@ def test_step__a_recorded_opening_gives_the_known_board(backend: str) -> None:
     ]
     assert engine.scores(state).tolist() == [[7, 5]]
     assert state.current_player.tolist() == [0]
+
+
+@pytest.mark.parametrize("backend", ["bitboard", "conv"])
+def test_random_actions__uniform_over_the_legal_actions(backend: str) -> None:
+    # Position after f5: white has d6, f6, f4 (and nothing else); repeat it 3000 times.
+    state = engine.from_text(
+        ["---------------------------OX------XXX-------------------------- O"] * 3000, backend=backend
+    )  # type: ignore[arg-type]
+    actions = engine.random_actions(state, torch.Generator().manual_seed(3))
+    counts = torch.bincount(actions, minlength=65)
+    assert counts.nonzero().flatten().tolist() == [29, 43, 45]
+    assert all(900 <= int(c) <= 1100 for c in counts[[29, 43, 45]])
+    same = engine.random_actions(state, torch.Generator().manual_seed(3))
+    assert torch.equal(actions, same)
+
+
+@pytest.mark.parametrize("backend", ["bitboard", "conv"])
+def test_random_actions__pass_and_finished_boards_get_the_null_action(backend: str) -> None:
+    texts = ["-OXXXXXX" + "-" * 56 + " O", "X" * 24 + "-" * 16 + "O" * 24 + " X"]
+    state = engine.from_text(texts, backend=backend)  # type: ignore[arg-type]
+    assert engine.random_actions(state, torch.Generator().manual_seed(0)).tolist() == [64, 64]
+
+
+def test_random_actions__every_legal_square_can_be_drawn_on_a_busy_board() -> None:
+    g = torch.Generator().manual_seed(5)
+    from othello_zoo.testing import random_play
+
+    state = random_play(engine.init(256), 20, g)
+    for backend in ("bitboard", "conv"):
+        same = engine.from_text(engine.to_text(state), backend=backend)  # type: ignore[arg-type]
+        mask = engine.legal_action_mask(same)
+        seen = torch.zeros_like(mask)
+        for _ in range(200):
+            actions = engine.random_actions(same, g)
+            assert bool(mask[torch.arange(256), actions].all())
+            seen[torch.arange(256), actions] = True
+        assert torch.equal(seen, mask)  # every legal action of every board came up

@@ -1,0 +1,51 @@
+"""The command line: ``bench`` with tiny settings and the terminal game."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from othello_zoo import bench
+from othello_zoo.__main__ import main
+from othello_zoo.play import terminal_game
+
+
+def test_bench__tiny_run_writes_every_result(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "bench.json"
+    argv = ["bench", "--batch-sizes", "1,16", "--backends", "bitboard,conv", "--threads", "1"]
+    argv += ["--seconds", "0.01", "--repeats", "1", "--json", str(out)]
+    assert main(argv) == 0
+    data = json.loads(out.read_text())
+    rows = {(r["backend"], r["batch_size"]) for r in data["results"]}
+    assert rows == {("bitboard", 1), ("bitboard", 16), ("conv", 1), ("conv", 16)}
+    assert all(r["board_steps_per_s"] > 0 and r["threads"] == 1 for r in data["results"])
+    printed = capsys.readouterr().out
+    assert "board-steps/s" in printed
+    assert "bitboard" in printed
+
+
+def test_bench__measure_engine_counts_board_steps() -> None:
+    result = bench.measure_engine("bitboard", 8, seconds=0.01, repeats=1)
+    assert result.batch_size == 8
+    assert result.steps >= 1
+    assert abs(result.board_steps_per_s - 8 * result.steps / result.seconds) < 1e-6 * result.board_steps_per_s
+
+
+def test_play__random_against_random_reaches_the_end() -> None:
+    out = io.StringIO()
+    counts = terminal_game("random", "random", 6, seed=1, stdout=out)
+    assert counts is not None
+    assert "game over" in out.getvalue()
+    assert out.getvalue().count(" plays ") >= 10
+
+
+def test_play__human_input_is_checked_and_quit_stops() -> None:
+    out = io.StringIO()
+    result = terminal_game("human", "random", 8, seed=0, stdin=io.StringIO("a1\nxyz\nf5\nquit\n"), stdout=out)
+    assert result is None
+    text = out.getvalue()
+    assert "'a1' is not a legal move here; legal: d3c4f5e6" in text
+    assert "cannot read a move" in text
+    assert "X (black) to move" in text
+    assert "game stopped" in text
