@@ -222,13 +222,17 @@ def plot(results: Sequence[Result], path: str) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
-    series: dict[str, list[Result]] = {}
+    series: dict[tuple[str, str, int], list[Result]] = {}
     for r in results:
-        label = f"{r.backend} ({r.device}, {r.threads or 'default'} thr)" if r.backend != "pgx" else f"pgx ({r.device})"
-        series.setdefault(label, []).append(r)
-    for label, rs in series.items():
+        series.setdefault((r.backend, r.device, r.threads), []).append(r)
+    colours = {"bitboard": "tab:blue", "conv": "tab:orange", "conv2d": "tab:green", "pgx": "tab:purple"}
+    for (backend, device, threads), rs in series.items():
         rs.sort(key=lambda r: r.batch_size)
-        ax.plot([r.batch_size for r in rs], [r.board_steps_per_s for r in rs], marker="o", label=label)
+        plural = "s" if threads > 1 else ""
+        label = f"pgx ({device})" if backend == "pgx" else f"{backend} ({device}, {threads} thread{plural})"
+        style = "--" if threads == 1 else "-"
+        xs, ys = [r.batch_size for r in rs], [r.board_steps_per_s for r in rs]
+        ax.plot(xs, ys, style, marker="o", color=colours.get(backend), label=label)
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     ax.set_xlabel("batch size (boards)")
@@ -300,7 +304,7 @@ def run(args: argparse.Namespace) -> list[Result]:
     )
     print(_table(results, all_batches))
     for a, b in [("bitboard", "pgx"), ("conv", "pgx"), ("conv", "conv2d"), ("bitboard", "conv")]:
-        for batch in (4096,):
+        for batch in (4096, 16384):
             value = _ratio(results, a, b, batch)
             if value:
                 print(f"ratio {a} / {b} at B={batch} (cpu, best thread setting): {value:.1f}x")
@@ -309,11 +313,7 @@ def run(args: argparse.Namespace) -> list[Result]:
         top = max(all_batches)
         for backend in backends:
             memory[backend] = peak_memory_mib(backend, top, devices[0], args.board_size)
-            base = peak_memory_mib(backend, 1, devices[0], args.board_size)
-            print(
-                f"peak memory (whole process), {backend} at B={top} on {devices[0]}: {memory[backend]:.0f} MiB "
-                f"(at B=1: {base:.0f} MiB)"
-            )
+            print(f"peak memory, {backend} at B={top} on {devices[0]}: {memory[backend]:.0f} MiB")
     if args.json_path:
         with open(args.json_path, "w") as f:
             json.dump(
