@@ -14,19 +14,26 @@ shifted set is first masked to squares whose step in that direction stays on the
 Legal placements use Kogge-Stone occluded fills (3 doubling rounds reach the 6 opponent discs
 that can lie between a placement and the closing disc); flips run the same fill from the
 placed disc and keep each direction whose ray is closed by one of the mover's discs.
+
+The rules themselves (:func:`occluded_fill`, :func:`ray_moves`, :func:`ray_flips`) are written
+once with bitwise operators only, so the same code runs on int64 tensors with a direction
+dimension (:class:`BitboardKernel`) and on Python ints one direction at a time
+(:class:`othello_zoo._scalar.ScalarRules`, the lean path for a single board of any size).
 """
 
 from __future__ import annotations
 
 import functools
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import torch
 from torch import Tensor
 
 from othello_zoo._geometry import DIRECTIONS, ray
 
-__all__ = ["BitboardKernel"]
+__all__ = ["BitboardKernel", "bitboard_kernel", "direction_tables", "occluded_fill", "ray_flips", "ray_moves"]
 
 
 def _signed(value: int) -> int:
@@ -49,6 +56,62 @@ def _or8(x: Tensor) -> Tensor:
     return x[..., 0] | x[..., 1]
 
 
+Amounts = Sequence[Any]  # shift amounts for 1, 2 and 4 steps: ints, or (8,) tensors (one per direction)
+
+
+def occluded_fill(gen: Any, pro: Any, left: Amounts, right: Amounts) -> Any:
+    """``gen`` grown along a direction through the squares of ``pro`` (Kogge-Stone, 7 steps).
+
+    A set moves ``2**k`` steps along the direction as ``(x << left[k]) >> right[k]`` (one of the
+    two amounts is 0). Works on int64 tensors and on Python ints alike.
+    """
+    gen = gen | (pro & ((gen << left[0]) >> right[0]))
+    pro = pro & ((pro << left[0]) >> right[0])
+    gen = gen | (pro & ((gen << left[1]) >> right[1]))
+    pro = pro & ((pro << left[1]) >> right[1])
+    return gen | (pro & ((gen << left[2]) >> right[2]))
+
+
+def ray_moves(own: Any, opp_inner: Any, left: Amounts, right: Amounts) -> Any:
+    """Squares one step beyond a run of ``opp_inner`` that starts next to ``own``.
+
+    ``opp_inner`` holds only the opponent discs that have a neighbour on both sides along the
+    direction, so the last shift never leaves the board. The caller keeps the empty squares.
+    """
+    return ((occluded_fill(own, opp_inner, left, right) & opp_inner) << left[0]) >> right[0]
+
+
+def ray_flips(own_target: Any, opp_inner: Any, placed: Any, left: Amounts, right: Amounts) -> Any:
+    """The opponent run next to ``placed`` along the direction, if one of ``own_target`` closes it.
+
+    ``own_target`` holds the mover's discs that can be reached by a step along the direction.
+    """
+    run = occluded_fill(placed, opp_inner, left, right)
+    closed = ((run << left[0]) >> right[0]) & own_target
+    return (run & opp_inner) * (closed != 0)
+
+
+@functools.cache
+def direction_tables(n: int) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per direction: left and right shift amounts (one is 0) and the unsigned bit masks
+    ``interior`` (squares with a neighbour on both sides along it: the ones a run can hold) and
+    ``target`` (squares reached by one step along it from a square of the board)."""
+    left, right, interior, target = [], [], [], []
+    for dr, dc in DIRECTIONS:
+        delta = dr * n + dc
+        left.append(max(delta, 0))
+        right.append(max(-delta, 0))
+        inner = outer = 0
+        for s in range(n * n):
+            if ray(n, s, dr, dc, 1) and ray(n, s, -dr, -dc, 1):
+                inner |= 1 << s
+            if ray(n, s, -dr, -dc, 1):
+                outer |= 1 << s
+        interior.append(inner)
+        target.append(outer)
+    return left, right, interior, target
+
+
 class BitboardKernel:
     """Rules on int64 bitboards for boards up to 8 x 8.
 
@@ -68,21 +131,9 @@ class BitboardKernel:
         n = board_size
         self.board_size = n
         self.device = device
-        left, right, interior, target = [], [], [], []
-        for dr, dc in DIRECTIONS:
-            delta = dr * n + dc
-            left.append(max(delta, 0))
-            right.append(max(-delta, 0))
-            inner = outer = 0
-            for s in range(n * n):
-                # s has a neighbour on each side along the direction: it can be flipped.
-                if ray(n, s, dr, dc, 1) and ray(n, s, -dr, -dc, 1):
-                    inner |= 1 << s
-                # s can be reached by one step in the direction from a square on the board.
-                if ray(n, s, -dr, -dc, 1):
-                    outer |= 1 << s
-            interior.append(_signed(inner))
-            target.append(_signed(outer))
+        left, right, interior, target = direction_tables(n)
+        interior = [_signed(v) for v in interior]
+        target = [_signed(v) for v in target]
 
         def tensor(values: list[int]) -> Tensor:
             return torch.tensor(values, dtype=torch.int64, device=device)
@@ -101,11 +152,10 @@ class BitboardKernel:
         self.byte_count = self.byte_bits.sum(1, dtype=torch.int16)  # (256,) set bits per byte
         # byte_select[v, r]: position of the r-th set bit of byte v (0 where there is none).
         ranks = self.byte_bits.cumsum(1) - 1
+        positions = torch.arange(8, device=device)
         self.byte_select = torch.zeros(256, 8, dtype=torch.int64, device=device)
         for r in range(8):
-            self.byte_select[:, r] = torch.where(self.byte_bits & (ranks == r), torch.arange(8, device=device), 0).sum(
-                1
-            )
+            self.byte_select[:, r] = torch.where(self.byte_bits & (ranks == r), positions, 0).sum(1)
 
     # -- conversions ---------------------------------------------------------------------------
     def encode(self, planes: Tensor) -> Tensor:
@@ -117,42 +167,19 @@ class BitboardKernel:
         return ((discs.unsqueeze(-1) >> self.bit_index) & 1).bool()
 
     # -- rules ---------------------------------------------------------------------------------
-    def _shift(self, x: Tensor, k: int) -> Tensor:
-        """Move every set of ``x (..., 8)`` ``2**k`` steps along its own direction (a new tensor)."""
-        out = x << self.left[k]
-        out >>= self.right[k]
-        return out
-
-    def _fill(self, gen: Tensor, pro: Tensor) -> Tensor:
-        """Occluded fill of ``gen (..., 8)`` through ``pro (..., 8)`` along each direction.
-
-        In-place updates keep the working set to a few buffers, which stay in cache.
-        """
-        step = self._shift(gen, 0)
-        step &= pro
-        gen = step.bitwise_or_(gen)  # gen broadcasts against step, so step becomes the result
-        pro = pro & self._shift(pro, 0)
-        for k in (1, 2):
-            step = self._shift(gen, k)
-            step &= pro
-            gen |= step
-            if k == 1:
-                pro &= self._shift(pro, 1)
-        return gen
-
     def legal(self, own: Tensor, opp: Tensor) -> Tensor:
         """Legal placements (bit set, same shape as ``own``) of the side owning ``own``."""
         opp8 = opp.unsqueeze(-1) & self.interior
-        reached = self._fill(own.unsqueeze(-1), opp8) & opp8
-        return _or8(self._shift(reached, 0)) & ~(own | opp)
+        moves: Tensor = _or8(ray_moves(own.unsqueeze(-1), opp8, self.left, self.right)) & ~(own | opp)
+        return moves
 
     def flips(self, own: Tensor, opp: Tensor, placed: Tensor) -> Tensor:
         """Opponent discs flipped by placing the bit set ``placed`` (one bit or none)."""
         opp8 = opp.unsqueeze(-1) & self.interior
-        run = self._fill(placed.unsqueeze(-1), opp8)
-        closed = self._shift(run, 0) & (own.unsqueeze(-1) & self.target)
+        own8 = own.unsqueeze(-1) & self.target
         # The runs of different directions are disjoint, so their sum is their union.
-        return ((run & opp8) * (closed != 0)).sum(-1)
+        flipped: Tensor = ray_flips(own8, opp8, placed.unsqueeze(-1), self.left, self.right).sum(-1)
+        return flipped
 
     def search(self, discs: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """``(moves, rays, no_moves_left)`` of boards whose mover owns ``discs[:, 0]``."""

@@ -18,12 +18,14 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import random
 import resource
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
 import torch
 
@@ -159,6 +161,52 @@ def measure_pgx_subprocess(batch_size: int, seconds: float = 0.3, repeats: int =
     return Result(**json.loads(out.stdout.strip().splitlines()[-1]))
 
 
+def measure_aec(make_env: Callable[[], Any], seconds: float = 1.0, repeats: int = 3, seed: int = 0) -> float:
+    """Microseconds per ``last()`` + ``step()`` of an AEC env under random masked play (best round).
+
+    Whole games are played; ``reset()`` between games is not counted.
+    """
+    import numpy as np
+
+    env = make_env()
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    best = float("inf")
+    for _ in range(repeats):
+        steps, spent = 0, 0.0
+        while spent < seconds:
+            start = time.perf_counter()
+            for _ in range(200):
+                obs, _, termination, truncation, _ = env.last()
+                if termination or truncation:
+                    break
+                env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+                steps += 1
+            spent += time.perf_counter() - start
+            if termination or truncation:
+                env.reset()
+        best = min(best, spent / max(steps, 1) * 1e6)
+    env.close()
+    return best
+
+
+def env_latencies(seconds: float = 1.0, repeats: int = 3) -> dict[str, float]:
+    """``othello_v0`` against PettingZoo's ``tictactoe_v3`` and ``connect_four_v3``, in one run."""
+    from pettingzoo.classic import connect_four_v3, tictactoe_v3
+
+    from othello_zoo import othello_v0
+
+    makers: dict[str, Callable[[], Any]] = {
+        "tictactoe_v3.env()": tictactoe_v3.env,
+        "connect_four_v3.env()": connect_four_v3.env,
+        "othello_v0.env()": othello_v0.env,
+        "othello_v0.raw_env()": othello_v0.raw_env,
+        "othello_v0.env(opening_book='xot')": lambda: othello_v0.env(opening_book="xot"),
+        "othello_v0.env(backend='bitboard')": lambda: othello_v0.env(backend="bitboard"),
+    }
+    return {name: measure_aec(make, seconds, repeats) for name, make in makers.items()}
+
+
 def peak_memory_mib(backend: str, batch_size: int, device: str = "cpu", board_size: int = 8) -> float:
     """Memory that random play at ``batch_size`` needs, measured in a fresh process, in MiB.
 
@@ -263,6 +311,7 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument("--repeats", type=int, default=3, help="rounds per measurement (the best is reported)")
     parser.add_argument("--compare", choices=["pgx"], default=None, help="also run pgx's Othello in this run")
     parser.add_argument("--memory", action="store_true", help="peak memory at the largest batch, per backend")
+    parser.add_argument("--no-env", action="store_true", help="skip the PettingZoo env latency comparison")
     parser.add_argument("--json", dest="json_path", default=None, help="write every result to this JSON file")
     parser.add_argument("--plot", default=None, help="write a log-log plot to this PNG (needs matplotlib)")
     return parser
@@ -308,6 +357,13 @@ def run(args: argparse.Namespace) -> list[Result]:
             value = _ratio(results, a, b, batch)
             if value:
                 print(f"ratio {a} / {b} at B={batch} (cpu, best thread setting): {value:.1f}x")
+    latencies: dict[str, float] = {}
+    if not args.no_env:
+        latencies = env_latencies(max(args.seconds, 0.2), args.repeats)
+        base = latencies["tictactoe_v3.env()"]
+        print("\nPettingZoo AEC, last() + step() under random masked play (us per step; ratio to tictactoe_v3)")
+        for name, value in latencies.items():
+            print(f"  {name:<38} {value:8.1f} us   {value / base:5.2f}x")
     memory = {}
     if args.memory:
         top = max(all_batches)
@@ -320,6 +376,7 @@ def run(args: argparse.Namespace) -> list[Result]:
                 {
                     "results": [asdict(r) for r in results],
                     "peak_memory_mib": memory,
+                    "aec_us_per_step": latencies,
                     "torch": torch.__version__,
                     "default_threads": default_threads,
                     "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,

@@ -34,6 +34,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -51,6 +52,7 @@ __all__ = [
     "index_to_square",
     "parse_moves",
     "parse_position",
+    "square_names",
     "square_to_index",
 ]
 
@@ -131,6 +133,12 @@ def parse_moves(moves: str, board_size: int = 8) -> list[int]:
         out.append(square_to_index(match.group(), n))
         pos = match.end()
     return out
+
+
+@functools.cache
+def square_names(board_size: int = 8) -> tuple[str, ...]:
+    """The names of actions ``0..n*n`` (the last is ``"pass"``), built once per size."""
+    return tuple(index_to_square(a, board_size) for a in range(board_size * board_size + 1))
 
 
 def format_moves(actions: Iterable[int], board_size: int = 8) -> str:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from othello_zoo.notation import FILES
 
-__all__ = ["board_to_ansi"]
+__all__ = ["BoardRenderer", "board_to_ansi", "cells_of"]
 
 
 def board_to_ansi(
@@ -52,3 +53,155 @@ def board_to_ansi(
         status = f"{'XO'[player]} ({('black', 'white')[player]}) to move"
     lines.append(f"X black {black}   O white {white}   {status}")
     return "\n".join(lines)
+
+
+def cells_of(board: Any) -> list[int]:
+    """``n * n`` cells (0 empty, 1 black, 2 white) of a board with ``planes(player)``."""
+    planes = board.planes(0).tolist()
+    return [1 if b else 2 if w else 0 for b, w in zip(planes[0], planes[1], strict=True)]
+
+
+# Colours of the pygame board (RGB).
+FELT = (28, 122, 68)
+FELT_DARK = (18, 84, 46)
+GRID = (12, 60, 32)
+BLACK_DISC = (22, 22, 24)
+BLACK_EDGE = (70, 70, 76)
+WHITE_DISC = (236, 236, 230)
+WHITE_EDGE = (160, 160, 152)
+HINT = (64, 160, 100)
+LAST_MOVE = (214, 58, 48)
+TEXT = (235, 240, 232)
+
+
+class BoardRenderer:
+    """Draws boards with pygame: procedurally, sized from the window, fonts built once.
+
+    ``mode="rgb_array"`` draws on an off-screen surface and returns an ``H x W x 3`` uint8 frame
+    (no window is opened); ``mode="human"`` opens a resizable window on first use.
+    """
+
+    def __init__(
+        self, board_size: int, mode: str = "rgb_array", fps: int = 2, size: tuple[int, int] = (560, 620)
+    ) -> None:
+        import pygame
+
+        self.pygame = pygame
+        self.n = board_size
+        self.mode = mode
+        self.fps = fps
+        self.size = size
+        pygame.font.init()
+        self._fonts: dict[int, Any] = {}
+        self.window: Any = None
+        self.clock: Any = None
+
+    def font(self, px: int) -> Any:
+        """A font of ``px`` pixels, made once."""
+        if px not in self._fonts:
+            self._fonts[px] = self.pygame.font.Font(None, px)
+        return self._fonts[px]
+
+    def layout(self, width: int, height: int) -> tuple[int, int, int, int]:
+        """``(left, top, cell, status_height)`` for a surface of ``width x height``."""
+        status = max(24, height // 14)
+        margin = max(14, min(width, height) // 22)
+        cell = max(4, min(width - 2 * margin, height - status - 2 * margin) // self.n)
+        left = (width - cell * self.n) // 2
+        top = margin + max(0, (height - status - 2 * margin - cell * self.n) // 2)
+        return left, top, cell, status
+
+    def square_centre(self, square: int, width: int, height: int) -> tuple[int, int]:
+        """Pixel ``(x, y)`` of the centre of ``square`` on a surface of that size."""
+        left, top, cell, _ = self.layout(width, height)
+        row, col = divmod(square, self.n)
+        return left + col * cell + cell // 2, top + row * cell + cell // 2
+
+    def draw(
+        self,
+        surface: Any,
+        cells: Sequence[int],
+        player: int,
+        legal: Sequence[int],
+        last_move: int | None,
+        over: bool,
+    ) -> None:
+        """Draw a position on ``surface``."""
+        pg, n = self.pygame, self.n
+        width, height = surface.get_size()
+        left, top, cell, status = self.layout(width, height)
+        surface.fill(FELT_DARK)
+        pg.draw.rect(surface, FELT, (left, top, cell * n, cell * n))
+        for i in range(n + 1):
+            pg.draw.line(surface, GRID, (left + i * cell, top), (left + i * cell, top + n * cell), max(1, cell // 40))
+            pg.draw.line(surface, GRID, (left, top + i * cell), (left + n * cell, top + i * cell), max(1, cell // 40))
+        quarter = n // 4 if n >= 8 else 1
+        for r in (quarter, n - quarter):
+            for c in (quarter, n - quarter):
+                pg.draw.circle(surface, GRID, (left + c * cell, top + r * cell), max(2, cell // 14))
+        label = self.font(max(10, int(cell * 0.38)))
+        for i in range(n):
+            text = label.render(FILES[i], True, TEXT)
+            surface.blit(text, text.get_rect(center=(left + i * cell + cell // 2, top - cell * 0.22 - 4)))
+            text = label.render(str(i + 1), True, TEXT)
+            surface.blit(text, text.get_rect(center=(left - cell * 0.25 - 4, top + i * cell + cell // 2)))
+        radius = int(cell * 0.42)
+        for s, value in enumerate(cells):
+            x, y = left + (s % n) * cell + cell // 2, top + (s // n) * cell + cell // 2
+            if value:
+                fill, edge = (BLACK_DISC, BLACK_EDGE) if value == 1 else (WHITE_DISC, WHITE_EDGE)
+                pg.draw.circle(surface, edge, (x, y), radius)
+                pg.draw.circle(surface, fill, (x, y), radius - max(1, cell // 28))
+            if s == last_move:
+                pg.draw.circle(surface, LAST_MOVE, (x, y), radius + max(2, cell // 20), max(2, cell // 24))
+        for s in legal:
+            x, y = left + (s % n) * cell + cell // 2, top + (s // n) * cell + cell // 2
+            pg.draw.circle(surface, HINT, (x, y), max(3, cell // 9))
+        black, white = sum(1 for v in cells if v == 1), sum(1 for v in cells if v == 2)
+        if over:
+            result = "Black wins" if black > white else "White wins" if white > black else "Draw"
+            message = f"Game over: {result}"
+        else:
+            message = f"{('Black', 'White')[player]} to move"
+        font = self.font(max(14, int(status * 0.7)))
+        y = height - status // 2 - 2
+        x = left
+        for value, count in ((1, black), (2, white)):
+            fill, edge = (BLACK_DISC, BLACK_EDGE) if value == 1 else (WHITE_DISC, WHITE_EDGE)
+            pg.draw.circle(surface, edge, (x + status // 3, y), status // 3)
+            pg.draw.circle(surface, fill, (x + status // 3, y), status // 3 - 1)
+            text = font.render(str(count), True, TEXT)
+            surface.blit(text, text.get_rect(midleft=(x + status * 3 // 4, y)))
+            x += status * 2
+        text = font.render(message, True, TEXT)
+        surface.blit(text, text.get_rect(midright=(left + n * cell, y)))
+
+    def render(
+        self, cells: Sequence[int], player: int, legal: Sequence[int], last_move: int | None, over: bool
+    ) -> object:
+        """Draw; return the frame (``rgb_array``) or show it in the window (``human``, None)."""
+        pg = self.pygame
+        if self.mode == "rgb_array":
+            surface = pg.Surface(self.size)
+            self.draw(surface, cells, player, legal, last_move, over)
+            import numpy as np
+
+            return np.ascontiguousarray(np.transpose(pg.surfarray.array3d(surface), (1, 0, 2)))
+        if self.window is None:
+            pg.display.init()
+            pg.display.set_caption("othello_zoo")
+            self.window = pg.display.set_mode(self.size, pg.RESIZABLE)
+            self.clock = pg.time.Clock()
+        for event in pg.event.get():
+            if event.type == pg.VIDEORESIZE:
+                self.window = pg.display.set_mode((event.w, event.h), pg.RESIZABLE)
+        self.draw(self.window, cells, player, legal, last_move, over)
+        pg.display.flip()
+        self.clock.tick(self.fps)
+        return None
+
+    def close(self) -> None:
+        """Close the window, if one was opened."""
+        if self.window is not None:
+            self.pygame.display.quit()
+            self.window = None

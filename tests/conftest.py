@@ -17,3 +17,11 @@ BACKENDS_8 = ["bitboard", "conv", "conv2d"]
 def backend(request: pytest.FixtureRequest) -> str:
     """Every backend that runs the 8 x 8 board."""
     return str(request.param)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """No window or sound device is needed: pygame draws to dummy drivers in tests."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

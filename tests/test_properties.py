@@ -80,3 +80,23 @@ def test_step__whole_random_games_in_lockstep_with_the_reference(n: int) -> None
 @given(n=st.sampled_from(SIZES), seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 300), pick=st.integers(0, 10**6))
 def test_step__matches_the_reference_on_many_random_positions(n: int, seed: int, plies: int, pick: int) -> None:
     test_step__matches_the_reference_on_random_positions.hypothesis.inner_test(n, seed, plies, pick)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_scalar_board__whole_random_games_match_the_reference(n: int) -> None:
+    """The Python-int path (the envs' default) against the oracle, move by move."""
+    from othello_zoo._scalar import ScalarBoard
+
+    rng = random.Random(100 + n)
+    for _ in range(6):
+        game, board = RefGame(n), ScalarBoard.start(n)
+        while not game.over:
+            assert board.legal_actions() == game.legal_actions()
+            action = rng.choice(game.legal_actions())
+            game.play(action)
+            board = board.step(action)
+            assert board.to_text() == game.text()
+            assert board.terminated == game.over
+        assert board.scores() == game.counts()
+        assert board.rewards()[0] == float(game.reward_black())
+        assert board.legal_actions() == [n * n]

@@ -1,0 +1,114 @@
+"""One board behind one interface, for the PettingZoo environments.
+
+Two implementations: :class:`othello_zoo._scalar.ScalarBoard` (Python ints; the default, fast
+path) and :class:`EngineBoard` (an engine ``State`` of one board on any device and backend).
+Both are immutable values with the same methods; the environments use nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import torch
+
+from othello_zoo import engine
+from othello_zoo._scalar import ScalarBoard
+
+__all__ = ["Board", "EngineBoard", "make_board"]
+
+
+class Board(Protocol):
+    """What an environment needs of one board."""
+
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def terminated(self) -> bool: ...
+    @property
+    def forfeited(self) -> bool: ...
+    @property
+    def board_size(self) -> int: ...
+    def legal_actions(self) -> list[int]: ...
+    def is_legal(self, action: int) -> bool: ...
+    def step(self, action: int) -> Board: ...
+    def forfeit(self) -> Board: ...
+    def planes(self, player: int) -> np.ndarray: ...
+    def scores(self) -> tuple[int, int]: ...
+    def rewards(self) -> tuple[float, float]: ...
+    def to_text(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class EngineBoard:
+    """One board as an engine ``State`` (batch of one) on the state's device and backend."""
+
+    state: engine.State
+
+    @property
+    def current_player(self) -> int:
+        return int(self.state.current_player[0])
+
+    @property
+    def terminated(self) -> bool:
+        return bool(self.state.terminated[0])
+
+    @property
+    def forfeited(self) -> bool:
+        return bool(self.state.forfeited[0])
+
+    @property
+    def board_size(self) -> int:
+        return self.state.board_size
+
+    def legal_actions(self) -> list[int]:
+        return [int(a) for a in engine.legal_action_mask(self.state)[0].nonzero().flatten().tolist()]
+
+    def is_legal(self, action: int) -> bool:
+        nn = self.board_size**2
+        if not 0 <= action <= nn:
+            return False
+        actions = torch.tensor([action], device=self.state.device)
+        return not bool(engine.illegal_actions(self.state, actions)[0])
+
+    def step(self, action: int) -> EngineBoard:
+        return EngineBoard(engine.step(self.state, torch.tensor([action], device=self.state.device)))
+
+    def forfeit(self) -> EngineBoard:
+        # An out-of-range action is illegal on an unfinished board: "lose" mode ends it as a forfeit.
+        bad = torch.tensor([-1], device=self.state.device)
+        return EngineBoard(engine.step(self.state, bad, illegal_action="lose"))
+
+    def planes(self, player: int) -> np.ndarray:
+        return engine.observe(self.state, player)[0].flatten(1).to(torch.uint8).cpu().numpy()
+
+    def scores(self) -> tuple[int, int]:
+        black, white = engine.scores(self.state)[0].tolist()
+        return int(black), int(white)
+
+    def rewards(self) -> tuple[float, float]:
+        black, white = engine.rewards(self.state)[0].tolist()
+        return float(black), float(white)
+
+    def to_text(self) -> str:
+        return engine.to_text(self.state)[0]
+
+
+def make_board(text: str | None, board_size: int, backend: str, device: torch.device | None) -> Board:
+    """A board from position text (``None``: the start), on the scalar path for ``backend="scalar"``."""
+    if backend == "scalar":
+        return ScalarBoard.from_text(text) if text is not None else ScalarBoard.start(board_size)
+    if text is None:
+        return EngineBoard(engine.init(1, board_size, device=device, backend=backend))  # type: ignore[arg-type]
+    return EngineBoard(engine.from_text([text], device=device, backend=backend))  # type: ignore[arg-type]
+
+
+def board_to_state(board: Board, device: torch.device | None = None, backend: str = "auto") -> engine.State:
+    """The engine ``State`` (batch of one) of ``board``."""
+    if isinstance(board, EngineBoard):
+        return board.state
+    state = engine.from_text([board.to_text()], device=device, backend=backend)  # type: ignore[arg-type]
+    if board.forfeited:
+        state = engine.step(state, torch.tensor([-1], device=state.device), illegal_action="lose")
+    return state

@@ -1,0 +1,518 @@
+"""# Othello
+
+| Import             | `from othello_zoo import othello_v0`                 |
+|--------------------|------------------------------------------------------|
+| Actions            | Discrete                                             |
+| Parallel API       | Yes (`othello_v0.parallel_env()`)                    |
+| Manual Control     | Yes (`othello-zoo play`)                             |
+| Agents             | `agents= ['black_0', 'white_0']`                     |
+| Agents             | 2                                                    |
+| Action Shape       | Discrete(n*n + 1): 65 on the 8 x 8 board             |
+| Action Values      | [0, n*n]                                             |
+| Observation Shape  | (2, n, n): (2, 8, 8) on the 8 x 8 board              |
+| Observation Values | [0, 1]                                               |
+
+Othello (Reversi) for two players on an even n x n board (8 x 8 by default, any even n from 4 to 16).
+Black moves first from the four central discs (white on d4 and e5, black on e4 and d5). A move
+places a disc so that it sandwiches one or more straight lines of the opponent's discs between it
+and another disc of the mover; those discs are flipped. A player with no such placement must
+pass; the game ends when neither player can place a disc, and the player with more discs wins.
+
+### Observation Space
+
+A dict with `"observation"` and `"action_mask"`. The observation is an int8 array of shape
+`(2, n, n)`, channels first: plane 0 holds the observing agent's discs, plane 1 its opponent's
+(1 where a disc lies, 0 elsewhere). Row 0 is rank 1 (the top), column 0 is file a (the left).
+
+### Action Space and Action Mask
+
+Action `row * n + col` places a disc on that square (`a1` = 0, `h1` = 7, `a8` = 56 on the 8 x 8
+board); action `n * n` (64) is the null action, written `pass`. The action mask (int8, length
+`n * n + 1`) is never all zeros: for the agent to move it marks the legal placements, or only the
+null action when it must pass; for the waiting agent it marks only the null action.
+
+### Rewards
+
+| Winner | Loser | Draw |
+| :----: | :---: | :--: |
+| +1     | -1    | 0 each |
+
+Rewards are 0 during play and given when the game ends, decided by the disc counts
+(`reward_mode="margin"` gives instead the final disc difference divided by n * n, in [-1, 1]).
+An illegal action to `env()` ends the game with -1 for the offender and 0 for the other agent
+(PettingZoo's `TerminateIllegalWrapper`); `raw_env()` raises a `ValueError` naming the action and
+the legal ones, and leaves the game unchanged.
+
+### Termination
+
+Both agents terminate as soon as neither player has a legal placement (a full board included).
+Nobody is asked to pass twice. Truncation never happens in a legal game.
+
+### Infos
+
+`infos[agent]["scores"]` is `(black discs, white discs)`; `infos[agent]["legal_moves"]` lists the
+agent's legal actions in notation (`["d3", "c4", "f5", "e6"]`, or `["pass"]`).
+
+### Arguments
+
+``` python
+othello_v0.env(board_size=8, opening_book=None, opening_symmetries=True, backend="auto",
+               device=None, render_mode=None, reward_mode="outcome")
+```
+
+`board_size`: even, from 4 to 16.
+
+`opening_book`: `None`, `"xot"` (the shipped book of 10,784 balanced 8-move openings, 8 x 8
+only), a path to a book file (one move sequence a line, `#` comments) or a list of move strings.
+With a book, each `reset()` starts after an opening drawn uniformly at random (reproducibly from
+`reset(seed=...)`), black to move.
+
+`opening_symmetries`: apply one of the 4 symmetries of the start position (identity, half turn,
+the two diagonal reflections) to each drawn opening, so that all four first moves occur.
+
+`backend`: `"auto"` plays the board on the lean Python-int path (`"scalar"`), the fastest for one
+board; `"bitboard"`, `"conv"` or `"conv2d"` run it through the batched torch engine on `device`.
+
+`render_mode`: `"human"` (a pygame window), `"rgb_array"` (an H x W x 3 frame, no window) or
+`"ansi"` (text).
+
+`reward_mode`: `"outcome"` (+1 / -1 / 0) or `"margin"` (final disc difference / n * n).
+
+`reset(options={"opening": "f5d6c3d3c4f4c5b3"})` forces an opening,
+`reset(options={"position": "<position text>"})` a position (64 characters `X`, `O`, `-` from a1
+row by row, a space and the side to move); both work with or without a book.
+
+### Version History
+
+* v0: Initial release (othello_zoo 0.1.0).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Literal
+
+import gymnasium
+import numpy as np
+import torch
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
+
+from othello_zoo import engine
+from othello_zoo._single import Board, board_to_state, make_board
+from othello_zoo.notation import check_board_size, format_moves, parse_moves, square_names
+from othello_zoo.openings import BookSpec, OpeningBook, load_book
+
+__all__ = ["OthelloConfig", "env", "parallel_env", "raw_env"]
+
+AGENTS = ["black_0", "white_0"]
+RewardMode = Literal["outcome", "margin"]
+ENV_BACKENDS = ("auto", "scalar", "bitboard", "conv", "conv2d")
+
+
+class OthelloConfig:
+    """Validated construction arguments shared by the environments (bad ones raise here)."""
+
+    def __init__(
+        self,
+        board_size: int = 8,
+        opening_book: BookSpec | OpeningBook | None = None,
+        opening_symmetries: bool = True,
+        backend: str = "auto",
+        device: torch.device | str | None = None,
+        reward_mode: RewardMode = "outcome",
+    ) -> None:
+        self.board_size = check_board_size(board_size)
+        if backend not in ENV_BACKENDS:
+            raise ValueError(f"backend must be one of {', '.join(map(repr, ENV_BACKENDS))}, got {backend!r}")
+        self.device = torch.device(device) if device is not None else None
+        on_cpu = self.device is None or self.device.type == "cpu"
+        if backend == "auto":
+            backend = "scalar" if on_cpu else engine.resolve_backend("auto", self.board_size)
+        elif backend != "scalar":
+            engine.resolve_backend(backend, self.board_size)  # raises for bitboard above 8 x 8
+        self.backend = backend
+        if reward_mode not in ("outcome", "margin"):
+            raise ValueError(f"reward_mode must be 'outcome' or 'margin', got {reward_mode!r}")
+        self.reward_mode = reward_mode
+        if opening_book is None or isinstance(opening_book, OpeningBook):
+            self.book = opening_book
+        else:
+            self.book = load_book(opening_book, self.board_size)
+        if self.book is not None and self.book.board_size != self.board_size:
+            raise ValueError(f"the opening book is for {self.book.board_size}x{self.book.board_size}, not {board_size}")
+        self.opening_symmetries = bool(opening_symmetries)
+
+    def new_board(self, text: str | None = None) -> Board:
+        """The start position, or the position ``text`` (which must be of the env's size)."""
+        board = make_board(text, self.board_size, self.backend, self.device)
+        if board.board_size != self.board_size:
+            n, m = board.board_size, self.board_size
+            raise ValueError(f"the position is {n}x{n}, the environment's board {m}x{m}: {text!r}")
+        return board
+
+    def start(self, rng: np.random.Generator, options: dict[str, Any] | None) -> tuple[Board, list[int]]:
+        """The board a reset starts from and the moves that led there (from the start position)."""
+        options = dict(options or {})  # other keys are ignored, as PettingZoo's API test expects
+        if "opening" in options and "position" in options:
+            raise ValueError("reset takes either options['opening'] or options['position'], not both")
+        if "position" in options:
+            text = options["position"]
+            if not isinstance(text, str):
+                raise TypeError(f"options['position'] must be position text (a str), got {type(text).__name__}")
+            return self.new_board(text), []
+        if "opening" in options:
+            opening = options["opening"]
+            moves = parse_moves(opening, self.board_size) if isinstance(opening, str) else [int(a) for a in opening]
+        elif self.book is not None:
+            moves = self.book.draw(rng, self.opening_symmetries)
+        else:
+            moves = []
+        board = self.new_board()
+        for i, action in enumerate(moves):
+            if not board.is_legal(action):
+                raise ValueError(
+                    f"opening move {i + 1} ({format_moves([action], self.board_size)}) is illegal; "
+                    f"legal there: {format_moves(board.legal_actions(), self.board_size)}"
+                )
+            board = board.step(action)
+        return board, list(moves)
+
+    def final_rewards(self, board: Board) -> tuple[float, float]:
+        """Rewards (black, white) of a finished board under the reward mode."""
+        if self.reward_mode == "margin" and not board.forfeited:
+            black, white = board.scores()
+            margin = (black - white) / self.board_size**2
+            return margin, -margin
+        return board.rewards()
+
+    def spaces(self) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Discrete]:
+        n = self.board_size
+        observation = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(0, 1, (2, n, n), dtype=np.int8),
+                "action_mask": gymnasium.spaces.Box(0, 1, (n * n + 1,), dtype=np.int8),
+            }
+        )
+        return observation, gymnasium.spaces.Discrete(n * n + 1)
+
+
+def observe_board(board: Board, player: int, legal: list[int]) -> dict[str, np.ndarray]:
+    """The observation dict of ``player`` (0 black, 1 white); ``legal`` are the mover's actions."""
+    n = board.board_size
+    mask = np.zeros(n * n + 1, dtype=np.int8)
+    mask[legal if player == board.current_player else n * n] = 1
+    observation = board.planes(player).view(np.int8).reshape(2, n, n)
+    return {"observation": observation, "action_mask": mask}
+
+
+def board_infos(board: Board, legal: list[int]) -> dict[str, dict[str, Any]]:
+    """Per agent: both disc counts and the agent's legal actions in notation."""
+    names = square_names(board.board_size)
+    scores = board.scores()
+    moves = [names[a] for a in legal]
+    waiting = [names[-1]]
+    mover = board.current_player
+    return {
+        agent: {"scores": scores, "legal_moves": moves if i == mover else waiting} for i, agent in enumerate(AGENTS)
+    }
+
+
+class _BoardEnv:
+    """What the AEC and Parallel environments share: the board, tooling and rendering."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
+        "name": "othello_v0",
+        "render_modes": ["human", "rgb_array", "ansi"],
+        "is_parallelizable": True,
+        "render_fps": 2,
+    }
+    config: OthelloConfig
+    board_size: int
+    render_mode: str | None
+    history: list[int]
+    _board: Board
+    _legal: list[int]
+    _last_move: int | None
+    _renderer: Any
+
+    def _setup(self, config: OthelloConfig, render_mode: str | None) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
+        self.config = config
+        self.board_size = config.board_size
+        self.render_mode = render_mode
+        self.possible_agents = AGENTS[:]
+        observation_space, action_space = config.spaces()
+        self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
+        self.action_spaces = {agent: action_space for agent in self.possible_agents}
+        self.np_random, _ = seeding.np_random(None)
+        self._renderer = None
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _set_board(self, board: Board, moves: list[int]) -> None:
+        self._board = board
+        self._legal = board.legal_actions()
+        self.history = list(moves)
+        self._last_move = moves[-1] if moves and moves[-1] < self.board_size**2 else None
+
+    def _play(self, action: int) -> None:
+        self._board = self._board.step(action)
+        self._legal = self._board.legal_actions()
+        self.history.append(action)
+        self._last_move = action if action < self.board_size**2 else None
+
+    def _check_action(self, agent: str, action: object) -> int:
+        """``action`` as an int if it is legal for the mover ``agent``, else a ``ValueError``."""
+        n = self.board_size
+        if action is None or not isinstance(action, (int, np.integer)) or isinstance(action, bool):
+            raise ValueError(f"action must be an int in 0..{n * n} ({n * n} = pass), got {action!r}")
+        action = int(action)
+        if not self._board.is_legal(action):
+            what = f"outside 0..{n * n}" if not 0 <= action <= n * n else f"illegal ({format_moves([action], n)})"
+            raise ValueError(
+                f"action {action} for {agent} is {what}; legal: {self._legal} ({format_moves(self._legal, n)})"
+            )
+        return action
+
+    def render(self) -> Any:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode to the constructor.")
+            return None
+        from othello_zoo import render
+
+        over = self._board.terminated
+        legal = [a for a in self._legal if a < self.board_size**2] if not over else []
+        args = (render.cells_of(self._board), self._board.current_player, legal, self._last_move, over)
+        if self.render_mode == "ansi":
+            return render.board_to_ansi(*args)
+        if self._renderer is None:
+            self._renderer = render.BoardRenderer(self.board_size, self.render_mode, self.metadata["render_fps"])
+        return self._renderer.render(*args)
+
+    def close(self) -> None:
+        if self._renderer is not None:
+            self._renderer.close()
+            self._renderer = None
+
+    @property
+    def board(self) -> Board:
+        """The current board (an immutable value)."""
+        return self._board
+
+    @property
+    def history_text(self) -> str:
+        """The moves played since the start position, in notation (``"f5d6c3..."``)."""
+        return format_moves(self.history, self.board_size)
+
+    def get_state(self) -> engine.State:
+        """The position as an engine ``State`` (a batch of one) on the env's device."""
+        backend = "auto" if self.config.backend == "scalar" else self.config.backend
+        return board_to_state(self._board, self.config.device, backend)
+
+    def _board_from(self, state: engine.State | str) -> Board:
+        if isinstance(state, engine.State):
+            if state.batch_size != 1:
+                raise ValueError(f"set_state takes a State of one board, got a batch of {state.batch_size}")
+            board = self.config.new_board(engine.to_text(state)[0])
+            return board.forfeit() if bool(state.forfeited[0]) else board
+        if isinstance(state, str):
+            return self.config.new_board(state)
+        raise TypeError(f"set_state takes an engine State or position text, got {type(state).__name__}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_renderer"] = None  # windows and fonts are not copied; a copy draws its own
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        clone = object.__new__(type(self))
+        memo[id(self)] = clone
+        for key, value in self.__getstate__().items():
+            setattr(clone, key, copy.deepcopy(value, memo))
+        return clone
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The AEC environment with PettingZoo's standard wrappers.
+
+    An illegal action ends the game with -1 for the offender and 0 for the other agent.
+
+    >>> e = env()
+    >>> e.reset(seed=0)
+    >>> obs, reward, termination, truncation, info = e.last()
+    >>> obs["action_mask"].nonzero()[0].tolist(), info["legal_moves"]
+    ([19, 26, 37, 44], ['d3', 'c4', 'f5', 'e6'])
+    """
+    wrapped: AECEnv = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
+    return wrapped
+
+
+class raw_env(_BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 - PettingZoo's naming
+    """Othello as a PettingZoo AEC environment (see the module docstring for the full spec)."""
+
+    metadata = _BoardEnv.metadata
+
+    def __init__(
+        self,
+        board_size: int = 8,
+        opening_book: BookSpec | OpeningBook | None = None,
+        opening_symmetries: bool = True,
+        backend: str = "auto",
+        device: torch.device | str | None = None,
+        render_mode: str | None = None,
+        reward_mode: RewardMode = "outcome",
+    ) -> None:
+        AECEnv.__init__(self)
+        config = OthelloConfig(board_size, opening_book, opening_symmetries, backend, device, reward_mode)
+        self._setup(config, render_mode)
+        self._start(config.new_board(), [])
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        self._start(*self.config.start(self.np_random, options))
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return observe_board(self._board, AGENTS.index(agent), self._legal)
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        action = self._check_action(agent, action)
+        self._cumulative_rewards[agent] = 0
+        self._play(action)
+        self._sync()
+        if self.render_mode == "human":
+            self.render()
+
+    def set_state(self, state: engine.State | str) -> None:
+        """Continue from an engine ``State`` of one board or from position text (history cleared)."""
+        self._start(self._board_from(state), [])
+
+    def _start(self, board: Board, moves: list[int]) -> None:
+        self._set_board(board, moves)
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._sync()
+
+    def _sync(self) -> None:
+        """Agent selection, rewards, terminations and infos from the board."""
+        board = self._board
+        self.infos = board_infos(board, self._legal)
+        if board.terminated:
+            black, white = self.config.final_rewards(board)
+            self.rewards = {"black_0": black, "white_0": white}
+            self.terminations = {agent: True for agent in self.agents}
+        else:
+            self.rewards = {agent: 0.0 for agent in self.agents}
+        self.agent_selection = AGENTS[board.current_player]
+        self._accumulate_rewards()
+
+
+class parallel_env(_BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 - PettingZoo's naming
+    """Othello as a native PettingZoo ``ParallelEnv``: both agents act every step.
+
+    The waiting agent's action is ignored (the null action is its only legal one). An illegal
+    action of the mover ends the game with -1 for it and 0 for the other agent
+    (``illegal_action="lose"``, the default) or raises a ``ValueError`` with the game unchanged
+    (``"raise"``). Other arguments as :func:`env`.
+
+    >>> p = parallel_env()
+    >>> observations, infos = p.reset(seed=0)
+    >>> observations, rewards, terminations, truncations, infos = p.step({"black_0": 37, "white_0": 64})
+    >>> infos["white_0"]["legal_moves"], infos["black_0"]["scores"]
+    (['f4', 'd6', 'f6'], (4, 1))
+    """
+
+    metadata = _BoardEnv.metadata
+
+    def __init__(
+        self,
+        board_size: int = 8,
+        opening_book: BookSpec | OpeningBook | None = None,
+        opening_symmetries: bool = True,
+        backend: str = "auto",
+        device: torch.device | str | None = None,
+        render_mode: str | None = None,
+        reward_mode: RewardMode = "outcome",
+        illegal_action: Literal["lose", "raise"] = "lose",
+    ) -> None:
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
+        self.illegal_action = illegal_action
+        config = OthelloConfig(board_size, opening_book, opening_symmetries, backend, device, reward_mode)
+        self._setup(config, render_mode)
+        self._set_board(config.new_board(), [])
+        self.agents = self.possible_agents[:]
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        self._set_board(*self.config.start(self.np_random, options))
+        self.agents = self.possible_agents[:] if not self._board.terminated else []
+        if self.render_mode == "human":
+            self.render()
+        return self._observations(), board_infos(self._board, self._legal)
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
+        dict[str, dict[str, np.ndarray]], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]
+    ]:
+        if not self.agents:
+            raise ValueError("the game is over: call reset() before step()")
+        mover = AGENTS[self._board.current_player]
+        if not isinstance(actions, dict) or mover not in actions:
+            raise ValueError(f"actions must be a dict with an action for the agent to move, {mover!r}; got {actions!r}")
+        try:
+            action = self._check_action(mover, actions[mover])
+        except ValueError:
+            if self.illegal_action == "raise":
+                raise
+            self._board = self._board.forfeit()
+            self._legal = self._board.legal_actions()
+        else:
+            self._play(action)
+        over = self._board.terminated
+        black, white = self.config.final_rewards(self._board) if over else (0.0, 0.0)
+        rewards = {"black_0": black, "white_0": white}
+        terminations = {agent: over for agent in AGENTS}
+        truncations = {agent: False for agent in AGENTS}
+        observations = self._observations()
+        infos = board_infos(self._board, self._legal)
+        if over:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def set_state(self, state: engine.State | str) -> None:
+        """Continue from an engine ``State`` of one board or from position text (history cleared)."""
+        self._set_board(self._board_from(state), [])
+        self.agents = self.possible_agents[:] if not self._board.terminated else []
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        return {agent: observe_board(self._board, i, self._legal) for i, agent in enumerate(AGENTS)}

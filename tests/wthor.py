@@ -1,0 +1,37 @@
+"""Reader of the WTHOR game database (see tests/data/SOURCE-wthor.txt for the format)."""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+
+
+@dataclass(frozen=True)
+class Game:
+    moves: list[int]  # square indices (row * 8 + col), passes not stored
+    black_score: int  # black's final discs, empty squares credited to the winner
+
+
+def read_games(path: Path = DATA / "WTH_2004.wtb") -> list[Game]:
+    raw = path.read_bytes()
+    (count,) = struct.unpack_from("<I", raw, 4)
+    assert raw[12] == 8, "8 x 8 games"
+    games = []
+    for i in range(count):
+        record = raw[16 + 68 * i : 16 + 68 * (i + 1)]
+        moves = [(v // 10 - 1) * 8 + (v % 10 - 1) for v in record[8:68] if v]
+        games.append(Game(moves, record[6]))
+    return games
+
+
+def credited_black(black: int, white: int) -> int:
+    """Black's count with the empty squares given to the winner (split in a draw)."""
+    empties = 64 - black - white
+    if black > white:
+        return black + empties
+    if black < white:
+        return black
+    return black + empties // 2
