@@ -60,16 +60,18 @@ Amounts = Sequence[Any]  # shift amounts for 1, 2 and 4 steps: ints, or (8,) ten
 
 
 def occluded_fill(gen: Any, pro: Any, left: Amounts, right: Amounts) -> Any:
-    """``gen`` grown along a direction through the squares of ``pro`` (Kogge-Stone, 7 steps).
+    """``gen`` grown along a direction through the squares of ``pro`` (Kogge-Stone).
 
-    A set moves ``2**k`` steps along the direction as ``(x << left[k]) >> right[k]`` (one of the
-    two amounts is 0). Works on int64 tensors and on Python ints alike.
+    Round ``k`` moves sets ``2**k`` steps as ``(x << left[k]) >> right[k]`` (one of the two
+    amounts is 0), so ``r`` rounds cross runs of up to ``2**r - 1`` squares: 3 rounds for boards
+    up to 8 x 8, 4 up to 16 x 16. Works on int64 tensors and on Python ints alike.
     """
-    gen = gen | (pro & ((gen << left[0]) >> right[0]))
-    pro = pro & ((pro << left[0]) >> right[0])
-    gen = gen | (pro & ((gen << left[1]) >> right[1]))
-    pro = pro & ((pro << left[1]) >> right[1])
-    return gen | (pro & ((gen << left[2]) >> right[2]))
+    last = len(left) - 1
+    for k in range(last + 1):
+        gen = gen | (pro & ((gen << left[k]) >> right[k]))
+        if k < last:
+            pro = pro & ((pro << left[k]) >> right[k])
+    return gen
 
 
 def ray_moves(own: Any, opp_inner: Any, left: Amounts, right: Amounts) -> Any:

@@ -29,8 +29,10 @@ class ScalarRules:
         self.board_size = n
         self.full = (1 << (n * n)) - 1
         left, right, interior, target = direction_tables(n)
+        # Runs hold up to n - 2 discs: enough doubling rounds for 2**rounds - 1 >= n - 2.
+        rounds = max(1, (n - 2).bit_length())
         self.directions = [
-            ((lf, 2 * lf, 4 * lf), (rt, 2 * rt, 4 * rt), inner, outer)
+            (tuple(lf << k for k in range(rounds)), tuple(rt << k for k in range(rounds)), inner, outer)
             for lf, rt, inner, outer in zip(left, right, interior, target, strict=True)
         ]
 
