@@ -103,6 +103,7 @@ from othello_zoo import engine
 from othello_zoo._single import Board, board_to_state, make_board
 from othello_zoo.notation import check_board_size, format_moves, parse_moves, square_names
 from othello_zoo.openings import BookSpec, OpeningBook, load_book
+from othello_zoo.vector import OthelloVectorEnv
 
 __all__ = ["OthelloConfig", "env", "parallel_env", "raw_env"]
 
@@ -187,7 +188,7 @@ class OthelloConfig:
             return margin, -margin
         return board.rewards()
 
-    def spaces(self) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.Discrete]:
+    def spaces(self) -> tuple[gymnasium.spaces.Space[Any], gymnasium.spaces.Space[Any]]:
         n = self.board_size
         observation = gymnasium.spaces.Dict(
             {
@@ -340,6 +341,15 @@ class _BoardEnv:
         for key, value in self.__getstate__().items():
             setattr(clone, key, copy.deepcopy(value, memo))
         return clone
+
+
+def vector_env(num_envs: int, **kwargs: Any) -> OthelloVectorEnv:
+    """``num_envs`` games as batched torch tensors on one device (see :mod:`othello_zoo.vector`).
+
+    Takes ``board_size``, ``opening_book``, ``opening_symmetries``, ``backend``, ``device``,
+    ``autoreset_mode``, ``illegal_action`` (``"raise"`` or ``"lose"``) and ``reward_mode``.
+    """
+    return OthelloVectorEnv(num_envs, **kwargs)
 
 
 def env(**kwargs: Any) -> AECEnv:

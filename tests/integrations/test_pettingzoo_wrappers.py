@@ -35,13 +35,13 @@ def test_rllib__pettingzoo_env_wraps_and_steps() -> None:
     rng = np.random.default_rng(0)
     steps = 0
     while steps < 30:
-        (agent, obs), = observations.items()
+        ((agent, obs),) = observations.items()
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        observations, rewards, terminations, truncations, _ = env.step({agent: action})
+        observations, _rewards, terminations, truncations, _ = env.step({agent: action})
         steps += 1
         assert not truncations["__all__"]
         if terminations["__all__"]:
             break
     assert steps == 30
-    (agent, obs), = observations.items()
+    ((agent, obs),) = observations.items()
     assert obs["observation"].sum() == 34  # 4 start discs + 30 placements

@@ -1,0 +1,360 @@
+"""The vectorized parallel API: ``N`` Othello games per call, as batched torch tensors on one device.
+
+``othello_v0.vector_env(num_envs, ...)`` returns an :class:`OthelloVectorEnv`. It follows
+PettingZoo's Parallel API with a batch dimension in front of everything, and Gymnasium's vector
+API for autoreset and spaces:
+
+- ``reset(seed=None, options=None) -> (observations, infos)``;
+- ``step(actions) -> (observations, rewards, terminations, truncations, infos)``;
+- observations ``{agent: {"observation": int8 (N, 2, n, n), "action_mask": bool (N, n*n+1)}}``,
+  rewards ``{agent: float32 (N,)}``, terminations and truncations ``{agent: bool (N,)}``,
+  actions ``{agent: int64 (N,)}`` (the waiting agent's entries are ignored);
+- infos, a dict of tensors: ``"scores"`` int64 (N, 2) (black, white) and ``"current_player"`` int64 (N,).
+
+For self-play with one policy for both colours, :meth:`OthelloVectorEnv.observe_movers` and
+:meth:`OthelloVectorEnv.step_movers` speak from the side of the player to move in each board.
+
+Autoreset (``autoreset_mode``, Gymnasium's ``AutoresetMode`` or its string value):
+
+``NEXT_STEP`` (default)
+    A board that ends returns its final observation, rewards and ``terminated=True``; the next
+    ``step`` resets it (its actions are ignored) and returns the first observation of the new game,
+    zero rewards and ``terminated=False``.
+``SAME_STEP``
+    A board that ends is reset in the same ``step``: the observation returned is the new game's
+    first one, the rewards and ``terminated=True`` are those of the game that ended, and
+    ``infos["final_obs"]`` (same structure as the observations) holds the final observation, with
+    ``infos["_final_obs"]`` (bool (N,)) marking the boards it is valid for;
+    ``infos["final_rewards"]`` (``{agent: float32 (N,)}``) repeats the final rewards and
+    ``infos["final_scores"]`` (int64 (N, 2)) the final disc counts.
+``DISABLED``
+    Nothing is reset automatically: a finished board steps as a no-op with zero rewards (and keeps
+    reporting ``terminated=True``) until ``reset(options={"reset_mask": mask})`` restarts it.
+
+Randomness (which book opening, which symmetry) comes from a ``torch.Generator`` owned by the env
+on its device, seeded by ``reset(seed=...)``; the global generator is never used. With
+``illegal_action="lose"`` a step makes no host synchronisation, so it can be queued on a GPU.
+
+Example:
+    >>> import torch
+    >>> from othello_zoo import othello_v0
+    >>> env = othello_v0.vector_env(4)
+    >>> observations, infos = env.reset(seed=0)
+    >>> observations["black_0"]["action_mask"].shape
+    torch.Size([4, 65])
+    >>> moves = torch.tensor([37, 19, 26, 44])
+    >>> observations, rewards, terminations, truncations, infos = env.step({"black_0": moves, "white_0": moves})
+    >>> infos["scores"].tolist()
+    [[4, 1], [4, 1], [4, 1], [4, 1]]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NamedTuple
+
+import gymnasium
+import numpy as np
+import torch
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+from torch import Tensor
+
+from othello_zoo import engine
+from othello_zoo.notation import check_board_size
+from othello_zoo.openings import BookSpec, OpeningBook, load_book
+from othello_zoo.symmetry import START_SYMMETRIES, transform_actions
+
+__all__ = ["MoverStep", "OthelloVectorEnv"]
+
+AGENTS = ("black_0", "white_0")
+Observations = dict[str, dict[str, Tensor]]
+
+
+class MoverStep(NamedTuple):
+    """What :meth:`OthelloVectorEnv.step_movers` returns, from the side of each board's mover."""
+
+    observation: Tensor  # int8 (N, 2, n, n) of the player to move next (plane 0: its discs)
+    action_mask: Tensor  # bool (N, n*n+1) of the player to move next
+    reward: Tensor  # float32 (N,) of the player who just moved
+    opponent_reward: Tensor  # float32 (N,) of the other player
+    terminated: Tensor  # bool (N,)
+    truncated: Tensor  # bool (N,)
+    info: dict[str, Any]
+
+
+def _book_state(book: OpeningBook, symmetries: bool, device: torch.device, backend: str) -> engine.State:
+    """Every book opening (under each start symmetry) played out, as one batch of positions."""
+    variants = START_SYMMETRIES if symmetries else (0,)
+    lines = [transform_actions(list(o), book.board_size, k) for k in variants for o in book.openings]
+    length = max(len(line) for line in lines)
+    nn = book.board_size**2
+    state = engine.init(len(lines), book.board_size, device=device, backend=backend)  # type: ignore[arg-type]
+    # Shorter openings are padded with a marker; a board whose opening is over keeps its position.
+    moves = torch.tensor([line + [-1] * (length - len(line)) for line in lines], dtype=torch.int64, device=device)
+    for ply in range(length):
+        actions = moves[:, ply]
+        done = actions < 0
+        stepped = engine.step(state, torch.where(done, nn, actions).clamp(max=nn), illegal_action="lose")
+        state = engine.where(done, state, stepped)
+    return state
+
+
+def _autoreset_mode(value: AutoresetMode | str) -> AutoresetMode:
+    """An ``AutoresetMode`` from a member or its value (``"NextStep"``; also ``"next_step"``)."""
+    if isinstance(value, AutoresetMode):
+        return value
+    if isinstance(value, str):
+        key = value.replace("_", "").replace("-", "").lower()
+        for mode in AutoresetMode:
+            if mode.value.lower() == key:
+                return mode
+    allowed = ", ".join(repr(m.value) for m in AutoresetMode)
+    raise ValueError(f"autoreset_mode must be an AutoresetMode or one of {allowed}, got {value!r}")
+
+
+class OthelloVectorEnv:
+    """``num_envs`` games of Othello stepped together (see the module docstring)."""
+
+    def __init__(
+        self,
+        num_envs: int,
+        board_size: int = 8,
+        opening_book: BookSpec | OpeningBook | None = None,
+        opening_symmetries: bool = True,
+        backend: engine.Backend = "auto",
+        device: torch.device | str | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        illegal_action: Literal["raise", "lose"] = "raise",
+        reward_mode: Literal["outcome", "margin"] = "outcome",
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
+        n = check_board_size(board_size)
+        mode = _autoreset_mode(autoreset_mode)
+        if illegal_action not in ("raise", "lose"):
+            raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
+        if reward_mode not in ("outcome", "margin"):
+            raise ValueError(f"reward_mode must be 'outcome' or 'margin', got {reward_mode!r}")
+        self.num_envs = num_envs
+        self.board_size = n
+        self.device = torch.device(device) if device is not None else torch.device("cpu")
+        self.backend: engine.Backend = engine.resolve_backend(backend, n)  # type: ignore[assignment]
+        self.autoreset_mode = mode
+        self.illegal_action = illegal_action
+        self.reward_mode = reward_mode
+        self.metadata: dict[str, Any] = {"name": "othello_v0", "autoreset_mode": mode}
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        book = (
+            opening_book
+            if opening_book is None or isinstance(opening_book, OpeningBook)
+            else load_book(opening_book, n)
+        )
+        if book is not None and book.board_size != n:
+            raise ValueError(f"the opening book is for {book.board_size}x{book.board_size}, not {n}x{n}")
+        self.opening_book = book
+        self._starts = (
+            _book_state(book, opening_symmetries, self.device, self.backend)
+            if book is not None
+            else engine.init(1, n, device=self.device, backend=self.backend)
+        )
+        self.generator = torch.Generator(device=self.device)
+        self.generator.seed()
+        self.state = self._fresh(num_envs)
+        self._needs_reset = torch.zeros(num_envs, dtype=torch.bool, device=self.device)
+        single_obs = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(0, 1, (2, n, n), dtype=np.int8),
+                "action_mask": gymnasium.spaces.MultiBinary(n * n + 1),
+            }
+        )
+        single_act: gymnasium.spaces.Space[Any] = gymnasium.spaces.Discrete(n * n + 1)
+        self._single_observation_space = single_obs
+        self._single_action_space = single_act
+        self._observation_space = batch_space(single_obs, num_envs)
+        self._action_space = batch_space(single_act, num_envs)
+
+    # -- spaces ---------------------------------------------------------------------------------
+    def single_observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of one board for ``agent``."""
+        self._check_agent(agent)
+        return self._single_observation_space
+
+    def single_action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action space of one board for ``agent``."""
+        self._check_agent(agent)
+        return self._single_action_space
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The batched observation space for ``agent``."""
+        self._check_agent(agent)
+        return self._observation_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The batched action space for ``agent``."""
+        self._check_agent(agent)
+        return self._action_space
+
+    @property
+    def current_player(self) -> Tensor:
+        """int64 (N,): the colour to move in each board (0 black, 1 white)."""
+        return self.state.current_player
+
+    # -- the API --------------------------------------------------------------------------------
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observations, dict[str, Any]]:
+        """Start new games on every board, or only where ``options["reset_mask"]`` (bool (N,)) is set.
+
+        ``options["position"]``, one position text or one per board, starts from given positions
+        instead of the start position or the book.
+        """
+        if seed is not None:
+            self.generator.manual_seed(seed)
+        options = options or {}
+        fresh = self._fresh(self.num_envs)
+        if "position" in options:
+            fresh = self._positions(options["position"])
+        mask = options.get("reset_mask")
+        if mask is None:
+            self.state = fresh
+            self._needs_reset = torch.zeros_like(self._needs_reset)
+        else:
+            mask = self._check_tensor("options['reset_mask']", mask, torch.bool)
+            self.state = engine.where(mask, fresh, self.state)
+            self._needs_reset = self._needs_reset & ~mask
+        return self._observations(self.state), self._infos(self.state)
+
+    def step(
+        self, actions: dict[str, Tensor]
+    ) -> tuple[Observations, dict[str, Tensor], dict[str, Tensor], dict[str, Tensor], dict[str, Any]]:
+        """Play the mover's action on every board (see the module docstring for autoreset)."""
+        if not isinstance(actions, dict):
+            raise TypeError(
+                f"actions must be a dict {{agent: int64 tensor ({self.num_envs},)}}, got {type(actions).__name__}"
+            )
+        for agent in AGENTS:
+            if agent not in actions:
+                raise ValueError(
+                    f"actions has no entry for {agent!r} (both agents give one; the waiting agent's is ignored)"
+                )
+            self._check_tensor(f"actions[{agent!r}]", actions[agent], torch.int64)
+        movers = torch.where(self.state.current_player == 0, actions["black_0"], actions["white_0"])
+        observations, black, white, terminated, infos = self._advance(movers)
+        rewards = {"black_0": black, "white_0": white}
+        truncated = torch.zeros_like(terminated)
+        return observations, rewards, {a: terminated for a in AGENTS}, {a: truncated for a in AGENTS}, infos
+
+    def observe_movers(self) -> tuple[Tensor, Tensor]:
+        """``(observation int8 (N, 2, n, n), action_mask bool (N, n*n+1))`` of each board's mover."""
+        return engine.observe(self.state, self.state.current_player), engine.legal_action_mask(self.state)
+
+    def step_movers(self, actions: Tensor) -> MoverStep:
+        """Play ``actions`` (int64 (N,)), the movers' choices; the result speaks for the next movers.
+
+        ``reward`` is that of the player who moved in each board, ``opponent_reward`` the other's.
+        """
+        actions = self._check_tensor("actions", actions, torch.int64)
+        moved = self.state.current_player
+        _, black, white, terminated, infos = self._advance(actions, observe=False)
+        mine = torch.where(moved == 0, black, white)
+        theirs = torch.where(moved == 0, white, black)
+        observation, mask = self.observe_movers()
+        return MoverStep(observation, mask, mine, theirs, terminated, torch.zeros_like(terminated), infos)
+
+    def close(self) -> None:
+        """Nothing to release (no window); present for API symmetry."""
+
+    # -- internals ------------------------------------------------------------------------------
+    def _fresh(self, count: int) -> engine.State:
+        """``count`` new games: book positions drawn uniformly, or the start position."""
+        if self._starts.batch_size == 1:
+            return self._starts[torch.zeros(count, dtype=torch.int64, device=self.device)]
+        index = torch.randint(self._starts.batch_size, (count,), generator=self.generator, device=self.device)
+        return self._starts[index]
+
+    def _positions(self, texts: str | list[str]) -> engine.State:
+        lines = [texts] * self.num_envs if isinstance(texts, str) else list(texts)
+        if len(lines) != self.num_envs:
+            raise ValueError(f"options['position'] holds one text or {self.num_envs} (one per board), got {len(lines)}")
+        state = engine.from_text(lines, device=self.device, backend=self.backend)
+        if state.board_size != self.board_size:
+            n, m = state.board_size, self.board_size
+            raise ValueError(f"the positions are {n}x{n}, the environment's boards {m}x{m}")
+        return state
+
+    def _advance(
+        self, movers: Tensor, observe: bool = True
+    ) -> tuple[Observations, Tensor, Tensor, Tensor, dict[str, Any]]:
+        before = self.state
+        stepped = engine.step(before, movers, illegal_action=self.illegal_action)
+        ended = stepped.terminated & ~before.terminated
+        black, white = self._rewards(stepped, ended)
+        infos: dict[str, Any] = {}
+        mode = self.autoreset_mode
+        if mode == AutoresetMode.NEXT_STEP:
+            pending = self._needs_reset
+            state = engine.where(pending, self._fresh(self.num_envs), stepped)
+            black, white = black * ~pending, white * ~pending
+            terminated = ended & ~pending
+            self._needs_reset = terminated
+        elif mode == AutoresetMode.SAME_STEP:
+            if observe:
+                infos["final_obs"] = self._observations(stepped)
+            infos["_final_obs"] = ended
+            infos["final_rewards"] = {"black_0": black, "white_0": white}
+            infos["final_scores"] = engine.scores(stepped)
+            state = engine.where(ended, self._fresh(self.num_envs), stepped)
+            terminated = ended
+        else:
+            state, terminated = stepped, stepped.terminated  # a finished board keeps reporting it
+        self.state = state
+        infos.update(self._infos(state))
+        return (self._observations(state) if observe else {}), black, white, terminated, infos
+
+    def _rewards(self, state: engine.State, ended: Tensor) -> tuple[Tensor, Tensor]:
+        """float32 (N,) rewards of black and white for the boards that ended in this step."""
+        rewards = engine.rewards(state)
+        if self.reward_mode == "margin":
+            scores = engine.scores(state)
+            margin = (scores[:, 0] - scores[:, 1]).to(torch.float32) / self.board_size**2
+            by_margin = torch.stack((margin, -margin), dim=1)
+            rewards = torch.where(state.forfeited.unsqueeze(1), rewards, by_margin)
+        rewards = rewards * ended.unsqueeze(1)
+        return rewards[:, 0], rewards[:, 1]
+
+    def _observations(self, state: engine.State) -> Observations:
+        mask = engine.legal_action_mask(state)
+        waiting = torch.zeros_like(mask)
+        waiting[:, -1] = True
+        black_moves = (state.current_player == 0).unsqueeze(1)
+        return {
+            "black_0": {
+                "observation": engine.observe(state, 0),
+                "action_mask": torch.where(black_moves, mask, waiting),
+            },
+            "white_0": {
+                "observation": engine.observe(state, 1),
+                "action_mask": torch.where(black_moves, waiting, mask),
+            },
+        }
+
+    def _infos(self, state: engine.State) -> dict[str, Tensor]:
+        return {"scores": engine.scores(state), "current_player": state.current_player}
+
+    def _check_agent(self, agent: str) -> None:
+        if agent not in AGENTS:
+            raise ValueError(f"agent must be one of {list(AGENTS)}, got {agent!r}")
+
+    def _check_tensor(self, name: str, value: object, dtype: torch.dtype) -> Tensor:
+        if not isinstance(value, Tensor):
+            raise TypeError(
+                f"{name} must be a torch.Tensor of {dtype} with shape ({self.num_envs},), got {type(value).__name__}"
+            )
+        if value.dtype != dtype:
+            raise TypeError(f"{name} must have dtype {dtype}, got {value.dtype}")
+        if value.shape != (self.num_envs,):
+            raise ValueError(f"{name} must have shape ({self.num_envs},), got {tuple(value.shape)}")
+        if value.device != self.device:
+            raise ValueError(f"{name} is on {value.device}, the env on {self.device}: move it with .to()")
+        return value

@@ -1,0 +1,243 @@
+"""The vectorized parallel API: agreement with raw_env, autoreset, seeding, bad input, no host sync."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+from gymnasium.vector import AutoresetMode
+
+from othello_zoo import engine, othello_v0
+
+AGENTS = ("black_0", "white_0")
+NEAR_END = "-OXXXXXX" + "-" * 56 + " O"  # white must pass, then black a1 ends the game 8-0
+AFTER_END = "XXXXXXXX" + "-" * 56 + " O"
+START = "---------------------------OX------XO--------------------------- X"
+
+
+@pytest.mark.parametrize("book", [None, "xot"])
+def test_vector__lockstep_with_64_raw_envs_over_whole_games(book: str | None) -> None:
+    vec = othello_v0.vector_env(64, opening_book=book, autoreset_mode="disabled")
+    vec.reset(seed=7)
+    raws = []
+    for text in engine.to_text(vec.state):
+        raw = othello_v0.raw_env()
+        raw.reset(options={"position": text})
+        raws.append(raw)
+    rng = np.random.default_rng(0)
+    finished = [False] * 64
+    for _ in range(70):
+        actions = []
+        for raw in raws:
+            mask = raw.observe(raw.agent_selection)["action_mask"]
+            actions.append(int(rng.choice(np.flatnonzero(mask))) if not all(raw.terminations.values()) else 0)
+        for raw, action in zip(raws, actions, strict=True):
+            if not all(raw.terminations.values()):
+                raw.step(action)
+        moves = torch.tensor(actions)
+        observations, rewards, terminations, truncations, infos = vec.step({"black_0": moves, "white_0": moves})
+        for i, raw in enumerate(raws):
+            ended_now = all(raw.terminations.values()) and not finished[i]
+            finished[i] = all(raw.terminations.values())
+            for agent in AGENTS:
+                expected = raw.observe(agent)
+                assert np.array_equal(observations[agent]["observation"][i].numpy(), expected["observation"])
+                assert np.array_equal(observations[agent]["action_mask"][i].numpy(), expected["action_mask"] == 1)
+                assert bool(terminations[agent][i]) == raw.terminations[agent]
+                assert not bool(truncations[agent][i])
+                assert float(rewards[agent][i]) == (raw.rewards[agent] if ended_now else 0.0)
+            assert tuple(infos["scores"][i].tolist()) == raw.infos["black_0"]["scores"]
+        if all(all(raw.terminations.values()) for raw in raws):
+            break
+    assert all(all(raw.terminations.values()) for raw in raws)
+    assert bool(vec.state.terminated.all())
+
+
+def _end_game_env(mode: str, num_envs: int = 2) -> othello_v0.OthelloVectorEnv:
+    vec = othello_v0.vector_env(num_envs, autoreset_mode=mode)
+    vec.reset(seed=0, options={"position": [NEAR_END] + [START] * (num_envs - 1)})
+    return vec
+
+
+def _both(a: int, b: int) -> dict[str, torch.Tensor]:
+    moves = torch.tensor([a, b])
+    return {"black_0": moves, "white_0": moves}
+
+
+def test_autoreset__next_step() -> None:
+    vec = _end_game_env("next_step")
+    assert vec.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    _, rewards, terminations, _, _ = vec.step(_both(64, 37))  # board 0: white passes
+    assert terminations["black_0"].tolist() == [False, False]
+    obs, rewards, terminations, _, infos = vec.step(_both(0, 43))  # board 0: black a1 ends it
+    assert terminations["black_0"].tolist() == [True, False]
+    assert rewards["black_0"].tolist() == [1.0, 0.0]
+    assert rewards["white_0"].tolist() == [-1.0, 0.0]
+    assert engine.to_text(vec.state[0]) == [AFTER_END]  # the final observation is returned
+    assert obs["black_0"]["observation"][0, 0, 0].tolist() == [1] * 8
+    assert obs["black_0"]["action_mask"][0].nonzero().flatten().tolist() == [64]
+    assert infos["scores"][0].tolist() == [8, 0]
+    obs, rewards, terminations, _, infos = vec.step(_both(12, 18))  # board 0 is reset; its action ignored
+    assert engine.to_text(vec.state[0]) == [START]
+    assert terminations["black_0"].tolist() == [False, False]
+    assert rewards["black_0"].tolist() == [0.0, 0.0]
+    assert obs["black_0"]["action_mask"][0].nonzero().flatten().tolist() == [19, 26, 37, 44]
+    assert infos["scores"][0].tolist() == [2, 2]
+
+
+def test_autoreset__same_step() -> None:
+    vec = _end_game_env(AutoresetMode.SAME_STEP)
+    vec.step(_both(64, 37))
+    obs, rewards, terminations, _, infos = vec.step(_both(0, 43))
+    assert terminations["white_0"].tolist() == [True, False]
+    assert rewards["black_0"].tolist() == [1.0, 0.0]
+    assert engine.to_text(vec.state[0]) == [START]  # already reset
+    assert obs["black_0"]["action_mask"][0].nonzero().flatten().tolist() == [19, 26, 37, 44]
+    assert infos["_final_obs"].tolist() == [True, False]
+    assert infos["final_obs"]["black_0"]["observation"][0, 0, 0].tolist() == [1] * 8
+    assert infos["final_obs"]["white_0"]["observation"][0].sum().item() == 8  # white sees black's 8 discs
+    assert infos["final_rewards"]["white_0"].tolist() == [-1.0, 0.0]
+    assert infos["final_scores"][0].tolist() == [8, 0]
+    assert infos["scores"][0].tolist() == [2, 2]
+    _, rewards, terminations, _, _ = vec.step(_both(19, 18))
+    assert terminations["black_0"].tolist() == [False, False]
+    assert rewards["black_0"].tolist() == [0.0, 0.0]
+
+
+def test_autoreset__disabled_finished_board_is_a_no_op() -> None:
+    vec = _end_game_env("disabled")
+    vec.step(_both(64, 37))
+    _, rewards, terminations, _, _ = vec.step(_both(0, 43))
+    assert terminations["black_0"].tolist() == [True, False]
+    assert rewards["black_0"].tolist() == [1.0, 0.0]
+    _, rewards, terminations, _, _ = vec.step(_both(5, 18))
+    assert engine.to_text(vec.state[0]) == [AFTER_END]
+    assert terminations["black_0"].tolist() == [True, False]
+    assert rewards["black_0"].tolist() == [0.0, 0.0]
+    assert rewards["white_0"].tolist() == [0.0, 0.0]
+    obs, _ = vec.reset(options={"reset_mask": torch.tensor([True, False])})
+    assert engine.to_text(vec.state[0]) == [START]
+    assert engine.to_text(vec.state[1]) != [START]  # board 1 kept its game
+    assert obs["black_0"]["action_mask"][0].nonzero().flatten().tolist() == [19, 26, 37, 44]
+
+
+def test_vector__seeding_reproduces_openings_and_trajectories() -> None:
+    def run(seed: int) -> list[str]:
+        vec = othello_v0.vector_env(16, opening_book="xot", autoreset_mode="same_step", illegal_action="lose")
+        vec.reset(seed=seed)
+        texts = engine.to_text(vec.state)
+        g = torch.Generator().manual_seed(1)
+        for _ in range(80):  # through game ends, so that autoreset draws openings too
+            _, mask = vec.observe_movers()
+            vec.step_movers(engine.sample_actions(mask, g))
+        return texts + engine.to_text(vec.state)
+
+    assert run(3) == run(3)
+    assert run(3) != run(4)
+
+
+def test_vector__mover_view_and_step() -> None:
+    vec = _end_game_env("next_step")
+    obs, mask = vec.observe_movers()
+    assert mask[0].nonzero().flatten().tolist() == [64]  # white must pass on board 0
+    assert obs[0, 0].sum().item() == 1  # white's own disc, b1
+    result = vec.step_movers(torch.tensor([64, 37]))
+    assert result.action_mask[0].nonzero().flatten().tolist() == [0]
+    result = vec.step_movers(torch.tensor([0, 43]))
+    assert result.reward.tolist() == [1.0, 0.0]  # black moved on board 0 and won
+    assert result.opponent_reward.tolist() == [-1.0, 0.0]
+    assert result.terminated.tolist() == [True, False]
+    assert result.observation.shape == (2, 2, 8, 8)
+
+
+def test_vector__spaces() -> None:
+    vec = othello_v0.vector_env(5, board_size=6)
+    assert vec.single_action_space("black_0").n == 37
+    assert vec.single_observation_space("white_0")["observation"].shape == (2, 6, 6)
+    assert vec.action_space("black_0").shape == (5,)
+    assert vec.observation_space("black_0")["observation"].shape == (5, 2, 6, 6)
+    assert vec.num_envs == 5
+    assert vec.possible_agents == ["black_0", "white_0"]
+    assert vec.current_player.tolist() == [0] * 5
+    with pytest.raises(ValueError, match="agent must be one of"):
+        vec.action_space("red_0")
+
+
+def test_vector__bad_input_gets_a_clear_error_and_leaves_the_env_unchanged() -> None:
+    vec = othello_v0.vector_env(3)
+    vec.reset(seed=0)
+    before = engine.to_text(vec.state)
+    good = torch.tensor([19, 26, 37])
+    cases = [
+        ({"black_0": good}, ValueError, "actions has no entry for 'white_0'"),
+        ({"black_0": good[:2], "white_0": good[:2]}, ValueError, r"must have shape \(3,\), got \(2,\)"),
+        ({"black_0": good.int(), "white_0": good}, TypeError, "must have dtype torch.int64, got torch.int32"),
+        ({"black_0": good.to("meta"), "white_0": good}, ValueError, "is on meta, the env on cpu"),
+        ({"black_0": [19, 26, 37], "white_0": good}, TypeError, "must be a torch.Tensor"),
+        ({"black_0": torch.tensor([19, 26, 65]), "white_0": good}, ValueError, r"board 2: action 65 \(out of range\)"),
+        ({"black_0": torch.tensor([19, 0, 37]), "white_0": good}, ValueError, r"board 1: action 0 \(a1\); legal: \[19"),
+    ]
+    for actions, error, message in cases:
+        with pytest.raises(error, match=message):
+            vec.step(actions)  # type: ignore[arg-type]
+        assert engine.to_text(vec.state) == before
+    with pytest.raises(TypeError, match="actions must be a dict"):
+        vec.step(good)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="autoreset_mode must be an AutoresetMode or one of"):
+        othello_v0.vector_env(2, autoreset_mode="sometimes")
+    with pytest.raises(ValueError, match="num_envs must be a positive int, got 0"):
+        othello_v0.vector_env(0)
+
+
+def test_vector__lose_mode_ends_the_offending_boards() -> None:
+    vec = othello_v0.vector_env(3, illegal_action="lose")
+    vec.reset(seed=0)
+    _, rewards, terminations, _, _ = vec.step(_three(19, 0, 65))
+    assert terminations["black_0"].tolist() == [False, True, True]
+    assert rewards["black_0"].tolist() == [0.0, -1.0, -1.0]
+    assert rewards["white_0"].tolist() == [0.0, 0.0, 0.0]
+
+
+def _three(a: int, b: int, c: int) -> dict[str, torch.Tensor]:
+    moves = torch.tensor([a, b, c])
+    return {"black_0": moves, "white_0": moves}
+
+
+def test_vector__lose_mode_step_makes_no_host_synchronisation(monkeypatch: pytest.MonkeyPatch) -> None:
+    if torch.cuda.is_available():
+        vec = othello_v0.vector_env(64, device="cuda", illegal_action="lose", opening_book="xot")
+        vec.reset(seed=0)
+        g = torch.Generator(device="cuda").manual_seed(0)
+        torch.cuda.set_sync_debug_mode("error")
+        try:
+            for _ in range(70):
+                _, mask = vec.observe_movers()
+                vec.step_movers(engine.sample_actions(mask, g))
+        finally:
+            torch.cuda.set_sync_debug_mode("default")
+    vec = othello_v0.vector_env(64, illegal_action="lose", opening_book="xot", autoreset_mode="same_step")
+    vec.reset(seed=0)
+    g = torch.Generator().manual_seed(0)
+    masks = []
+
+    def forbidden(*args: object, **kwargs: object) -> None:
+        raise AssertionError("host synchronisation in the step path")
+
+    with monkeypatch.context() as patch:
+        for name in ("item", "tolist", "__bool__", "cpu", "numpy"):
+            patch.setattr(torch.Tensor, name, forbidden)
+        for _ in range(70):  # through game ends, autoresets and illegal actions
+            _, mask = vec.observe_movers()
+            actions = engine.sample_actions(mask, g)
+            actions = torch.where(torch.arange(64) == 5, 3, actions)  # board 5 often plays illegally
+            vec.step({"black_0": actions, "white_0": actions})
+            masks.append(mask)
+    assert len(masks) == 70
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
+def test_vector__runs_on_cuda() -> None:
+    vec = othello_v0.vector_env(8, device="cuda", opening_book="xot")
+    obs, infos = vec.reset(seed=0)
+    assert obs["black_0"]["observation"].device.type == "cuda"
+    assert infos["scores"].sum(1).tolist() == [12] * 8
