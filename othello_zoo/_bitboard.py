@@ -166,7 +166,16 @@ class BitboardKernel:
 
     def decode(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` words -> bool ``(B, 2, n*n)`` planes."""
+        if sys.byteorder == "little":  # one table look-up per byte rather than a shift per square
+            data = discs.unsqueeze(-1).view(torch.uint8).long()  # (B, 2, 8) bytes
+            return self.byte_bits[data].flatten(-2)[..., : self.board_size**2]
         return ((discs.unsqueeze(-1) >> self.bit_index) & 1).bool()
+
+    def counts(self, discs: Tensor) -> Tensor:
+        """int64 ``(B, 2)`` disc counts (mover, opponent)."""
+        if sys.byteorder == "little":
+            return self.byte_count[discs.unsqueeze(-1).view(torch.uint8).long()].sum(-1, dtype=torch.int64)
+        return self.decode(discs).sum(-1)
 
     # -- rules ---------------------------------------------------------------------------------
     def legal(self, own: Tensor, opp: Tensor) -> Tensor:

@@ -120,6 +120,10 @@ class ConvKernel:
         """discs -> bool ``(B, 2, n*n)`` planes."""
         return discs
 
+    def counts(self, discs: Tensor) -> Tensor:
+        """int64 ``(B, 2)`` disc counts (mover, opponent)."""
+        return discs.sum(-1)
+
     # -- rules ---------------------------------------------------------------------------------
     def matches(self, planes: Tensor) -> Tensor:
         """bool ``(B, 2, n*n, slots)``: each kernel slot matches at its square, for the mover then

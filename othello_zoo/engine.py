@@ -347,21 +347,24 @@ def _planes(state: State) -> Tensor:
     return _kernel(state).decode(state.discs)
 
 
-def observe(state: State, player: Tensor | int) -> Tensor:
+def observe(state: State, player: Tensor | int | None = None) -> Tensor:
     """int8 ``(B, 2, n, n)`` from ``player``'s side: plane 0 its discs, plane 1 its opponent's.
 
-    ``player`` is an int64 ``(B,)`` tensor of colours (0 black, 1 white) or one colour for all.
+    ``player`` is an int64 ``(B,)`` tensor of colours (0 black, 1 white), one colour for all, or
+    None for the side to move in each board (the cheapest: the engine keeps that view).
     """
     n = state.board_size
     planes = _planes(state)
+    if player is None:
+        return planes.to(torch.int8).reshape(-1, 2, n, n)
     players = torch.as_tensor(player, dtype=torch.int64, device=state.device).expand(state.batch_size)
     swap = (players != state.current_player).view(-1, 1, 1)
-    return torch.where(swap, planes.flip(1), planes).to(torch.int8).view(-1, 2, n, n)
+    return torch.where(swap, planes.flip(1), planes).to(torch.int8).reshape(-1, 2, n, n)
 
 
 def scores(state: State) -> Tensor:
     """int64 ``(B, 2)`` disc counts: (black, white)."""
-    counts = _planes(state).sum(-1)
+    counts = _kernel(state).counts(state.discs)
     return torch.where((state.current_player == BLACK).unsqueeze(1), counts, counts.flip(1))
 
 

@@ -247,7 +247,7 @@ class OthelloVectorEnv:
 
     def observe_movers(self) -> tuple[Tensor, Tensor]:
         """``(observation int8 (N, 2, n, n), action_mask bool (N, n*n+1))`` of each board's mover."""
-        return engine.observe(self.state, self.state.current_player), engine.legal_action_mask(self.state)
+        return engine.observe(self.state), engine.legal_action_mask(self.state)
 
     def step_movers(self, actions: Tensor) -> MoverStep:
         """Play ``actions`` (int64 (N,)), the movers' choices; the result speaks for the next movers.

@@ -137,3 +137,14 @@ def test_random_actions__every_legal_square_can_be_drawn_on_a_busy_board() -> No
             assert bool(mask[torch.arange(256), actions].all())
             seen[torch.arange(256), actions] = True
         assert torch.equal(seen, mask)  # every legal action of every board came up
+
+
+@pytest.mark.parametrize(("n", "backend"), [(6, "bitboard"), (8, "bitboard"), (8, "conv"), (10, "conv")])
+def test_observe__mover_view_matches_the_explicit_player(n: int, backend: str) -> None:
+    from othello_zoo.testing import random_play
+
+    state = random_play(engine.init(32, n, backend=backend), 9, torch.Generator().manual_seed(n))  # type: ignore[arg-type]
+    mover = engine.observe(state)
+    assert torch.equal(mover, engine.observe(state, state.current_player))
+    mover[:] = 0  # an observation is a copy: writing to it leaves the state alone
+    assert engine.observe(state).sum() == engine.scores(state).sum()

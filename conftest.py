@@ -1,0 +1,11 @@
+"""Doctest collection: adapters whose optional framework is not installed are left out."""
+
+from __future__ import annotations
+
+import importlib.util
+
+collect_ignore = [
+    f"othello_zoo/compat/{name}.py"
+    for name, module in [("torchrl", "torchrl")]
+    if importlib.util.find_spec(module) is None
+]
