@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from othello_zoo import notation
+
+DATA = Path(__file__).parent / "data"
 
 
 def position(rows: list[str], side: str = "X") -> str:

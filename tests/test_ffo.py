@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import DATA
+from helpers import DATA
 
 from othello_zoo import engine
 from othello_zoo.notation import square_to_index
