@@ -49,6 +49,11 @@ def _sample_from_mask(mask: Tensor, uniform: Tensor) -> Tensor:
     return (running <= rank.unsqueeze(1)).sum(1)
 
 
+def positions_of_bytes(device: torch.device) -> Tensor:
+    """int64 ``(8,)``: 0..7."""
+    return torch.arange(8, dtype=torch.int64, device=device)
+
+
 def _or8(x: Tensor) -> Tensor:
     """Bitwise OR over the trailing direction dimension of size 8."""
     x = x[..., :4] | x[..., 4:]
@@ -152,12 +157,18 @@ class BitboardKernel:
         byte = torch.arange(256, device=device)
         self.byte_bits = (byte.unsqueeze(1) >> torch.arange(8, device=device)) & 1 == 1  # (256, 8)
         self.byte_count = self.byte_bits.sum(1, dtype=torch.int16)  # (256,) set bits per byte
+        # The same tables for torch.take, much faster than advanced indexing on CPU: the 8 bits of
+        # a byte spread over the 8 bytes of an int64 (viewed as bools), counts, and positions.
+        spread = (self.byte_bits.to(torch.int64) << (8 * positions_of_bytes(device))).sum(1)
+        self.byte_spread = spread
+        self.byte_count64 = self.byte_count.to(torch.int64)
         # byte_select[v, r]: position of the r-th set bit of byte v (0 where there is none).
         ranks = self.byte_bits.cumsum(1) - 1
         positions = torch.arange(8, device=device)
         self.byte_select = torch.zeros(256, 8, dtype=torch.int64, device=device)
         for r in range(8):
             self.byte_select[:, r] = torch.where(self.byte_bits & (ranks == r), positions, 0).sum(1)
+        self.byte_select_flat = self.byte_select.flatten()
 
     # -- conversions ---------------------------------------------------------------------------
     def encode(self, planes: Tensor) -> Tensor:
@@ -168,13 +179,14 @@ class BitboardKernel:
         """int64 ``(B, 2)`` words -> bool ``(B, 2, n*n)`` planes."""
         if sys.byteorder == "little":  # one table look-up per byte rather than a shift per square
             data = discs.unsqueeze(-1).view(torch.uint8).long()  # (B, 2, 8) bytes
-            return self.byte_bits[data].flatten(-2)[..., : self.board_size**2]
+            planes = torch.take(self.byte_spread, data).view(torch.bool)
+            return planes if self.board_size == 8 else planes[..., : self.board_size**2]
         return ((discs.unsqueeze(-1) >> self.bit_index) & 1).bool()
 
     def counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
         if sys.byteorder == "little":
-            return self.byte_count[discs.unsqueeze(-1).view(torch.uint8).long()].sum(-1, dtype=torch.int64)
+            return torch.take(self.byte_count64, discs.unsqueeze(-1).view(torch.uint8).long()).sum(-1)
         return self.decode(discs).sum(-1)
 
     # -- rules ---------------------------------------------------------------------------------
@@ -201,7 +213,7 @@ class BitboardKernel:
     def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
         """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover."""
         own, opp = discs[:, 0], discs[:, 1]
-        placed = self.square_bit[actions]
+        placed = torch.take(self.square_bit, actions)
         flipped = self.flips(own, opp, placed)
         return torch.stack((opp ^ flipped, own | placed | flipped), dim=1)
 
@@ -209,7 +221,9 @@ class BitboardKernel:
         """bool ``(B, n*n)`` legal placements."""
         nn = self.board_size**2
         if sys.byteorder == "little":  # one table look-up per byte rather than a shift per square
-            return self.byte_bits[moves.unsqueeze(-1).view(torch.uint8).long()].view(-1, 64)[:, :nn]
+            data = moves.unsqueeze(-1).view(torch.uint8).long()
+            mask = torch.take(self.byte_spread, data).view(torch.bool)
+            return mask if nn == 64 else mask[:, :nn]
         return ((moves.unsqueeze(-1) >> self.bit_index) & 1).bool()
 
     def has_moves(self, moves: Tensor) -> Tensor:
@@ -224,19 +238,19 @@ class BitboardKernel:
         if sys.byteorder != "little":
             return _sample_from_mask(torch.cat((self.legal_mask(moves), (moves == 0).unsqueeze(1)), 1), uniform)
         data = moves.unsqueeze(-1).view(torch.uint8).long()  # (B, 8) bytes, squares 0-7 first
-        counts = self.byte_count[data]
+        counts = torch.take(self.byte_count, data)
         running = counts.cumsum(1, dtype=torch.int16)
         total = running[:, -1]
         rank = torch.minimum((uniform * total).to(torch.int16), total - 1)
         byte = (running <= rank.unsqueeze(1)).sum(1, keepdim=True)  # the byte holding that rank
         byte_safe = byte.clamp(max=7)
         within = rank.unsqueeze(1) - (running.gather(1, byte_safe) - counts.gather(1, byte_safe))
-        square = byte_safe * 8 + self.byte_select[data.gather(1, byte_safe), within.long()]
+        square = byte_safe * 8 + torch.take(self.byte_select_flat, data.gather(1, byte_safe) * 8 + within.long())
         return torch.where(total == 0, nn, square.squeeze(1))
 
     def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:
         """bool ``(B,)``: ``actions`` (in ``0..n*n``) is a legal placement."""
-        return (moves & self.square_bit[actions]) != 0
+        return (moves & torch.take(self.square_bit, actions)) != 0
 
 
 @functools.cache

@@ -160,9 +160,9 @@ class ConvKernel:
         nn = self.board_size**2
         at = actions.clamp(max=nn - 1).view(-1, 1, 1).expand(-1, 1, self.slots)
         found = rays.gather(1, at)  # (B, 1, slots): the rays of the chosen square
-        flipped = (self.flip[actions] * found.transpose(1, 2)).sum(1).view(torch.bool)[:, :nn]
+        flipped = (self.flip.index_select(0, actions) * found.transpose(1, 2)).sum(1).view(torch.bool)[:, :nn]
         own, opp = discs[:, 0], discs[:, 1]
-        return torch.stack((opp & ~flipped, own | self.eye[actions] | flipped), dim=1)
+        return torch.stack((opp & ~flipped, own | self.eye.index_select(0, actions) | flipped), dim=1)
 
     def legal_mask(self, moves: Tensor) -> Tensor:
         """bool ``(B, n*n)`` legal placements."""

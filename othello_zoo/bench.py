@@ -116,6 +116,31 @@ def measure_engine(
     )
 
 
+def measure_vector(
+    batch_size: int,
+    device: str = "cpu",
+    opening_book: str | None = None,
+    seconds: float = 0.3,
+    seed: int = 0,
+    repeats: int = 3,
+) -> Result:
+    """Random-play throughput of the vector env (mover API, ``NEXT_STEP`` autoreset, no host sync)."""
+    from othello_zoo import othello_v0
+
+    dev = torch.device(device)
+    env = othello_v0.vector_env(batch_size, device=dev, opening_book=opening_book, illegal_action="lose")
+    env.reset(seed=seed)
+    generator = torch.Generator(device=dev).manual_seed(seed)
+
+    def run_steps(k: int) -> None:
+        for _ in range(k):
+            env.step_movers(engine.random_actions(env.state, generator))
+
+    steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
+    name = "vector+xot" if opening_book else "vector"
+    return Result(name, str(dev), torch.get_num_threads(), batch_size, 8, batch_size * steps / elapsed, steps, elapsed)
+
+
 def measure_pgx(batch_size: int, seconds: float = 0.3, seed: int = 0, repeats: int = 3) -> Result:
     """pgx's Othello under the same protocol (``jit`` of sample + ``vmap(step)`` + restart)."""
     import jax
@@ -218,7 +243,8 @@ def peak_memory_mib(backend: str, batch_size: int, device: str = "cpu", board_si
 import os, resource, torch
 from othello_zoo import bench, engine
 dev = torch.device({device!r})
-state = engine.init(1, {board_size}, device=dev, backend={backend!r})
+kernel = "bitboard" if {backend!r}.startswith("vector") else {backend!r}
+state = engine.init(1, {board_size}, device=dev, backend=kernel)
 engine.step(state, torch.zeros(1, dtype=torch.int64, device=dev), "lose")
 def status(key):
     for line in open("/proc/self/status"):
@@ -231,7 +257,11 @@ if os.path.exists("/proc/self/clear_refs"):
     base = status("VmRSS:")
 if dev.type == "cuda":
     torch.cuda.reset_peak_memory_stats()
-bench.measure_engine({backend!r}, {batch_size}, {device!r}, {board_size}, seconds=0.2, repeats=1)
+if {backend!r}.startswith("vector"):
+    book = "xot" if {backend!r} == "vector+xot" else None
+    bench.measure_vector({batch_size}, {device!r}, book, seconds=0.2, repeats=1)
+else:
+    bench.measure_engine({backend!r}, {batch_size}, {device!r}, {board_size}, seconds=0.2, repeats=1)
 peak = status("VmHWM:") if base else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(torch.cuda.max_memory_allocated() / 2**20 if dev.type == "cuda" else peak - base)
 """
@@ -273,7 +303,14 @@ def plot(results: Sequence[Result], path: str) -> None:
     series: dict[tuple[str, str, int], list[Result]] = {}
     for r in results:
         series.setdefault((r.backend, r.device, r.threads), []).append(r)
-    colours = {"bitboard": "tab:blue", "conv": "tab:orange", "conv2d": "tab:green", "pgx": "tab:purple"}
+    colours = {
+        "bitboard": "tab:blue",
+        "conv": "tab:orange",
+        "conv2d": "tab:green",
+        "pgx": "tab:purple",
+        "vector": "tab:red",
+        "vector+xot": "tab:brown",
+    }
     for (backend, device, threads), rs in series.items():
         rs.sort(key=lambda r: r.batch_size)
         plural = "s" if threads > 1 else ""
@@ -300,7 +337,11 @@ def _parse_ints(text: str) -> list[int]:
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     """The ``bench`` command's arguments."""
     parser = parser or argparse.ArgumentParser(prog="othello-zoo bench", description=__doc__.split("\n")[0])
-    parser.add_argument("--backends", default="bitboard,conv,conv2d", help="comma-separated backends")
+    parser.add_argument(
+        "--backends",
+        default="bitboard,conv,conv2d,vector,vector+xot",
+        help="comma-separated: engine backends, and 'vector' / 'vector+xot' for the vector env",
+    )
     parser.add_argument(
         "--batch-sizes", type=_parse_ints, default=None, help="e.g. 1,16,256 (default: 1..16384, more on GPU)"
     )
@@ -332,6 +373,8 @@ def run(args: argparse.Namespace) -> list[Result]:
             for backend in backends:
                 if backend == "bitboard" and args.board_size > 8:
                     continue
+                if backend.startswith("vector") and args.board_size != 8:
+                    continue
                 jobs.extend((device, t, backend, b) for b in batches)
     all_batches = sorted({j[3] for j in jobs})
     pgx_batches = [b for b in all_batches if args.compare == "pgx"]
@@ -340,7 +383,13 @@ def run(args: argparse.Namespace) -> list[Result]:
         for device, t, backend, batch in jobs:
             torch.set_num_threads(t)
             bar.set_postfix_str(f"{device} {backend} threads={t} B={batch}")
-            results.append(measure_engine(backend, batch, device, args.board_size, args.seconds, repeats=args.repeats))
+            if backend.startswith("vector"):
+                book = "xot" if backend == "vector+xot" else None
+                results.append(measure_vector(batch, device, book, args.seconds, repeats=args.repeats))
+            else:
+                results.append(
+                    measure_engine(backend, batch, device, args.board_size, args.seconds, repeats=args.repeats)
+                )
             bar.update()
         torch.set_num_threads(default_threads)
         for batch in pgx_batches:
@@ -352,7 +401,9 @@ def run(args: argparse.Namespace) -> list[Result]:
         f"(torch {torch.__version__}, {platform.machine()}, {default_threads} threads by default)"
     )
     print(_table(results, all_batches))
-    for a, b in [("bitboard", "pgx"), ("conv", "pgx"), ("conv", "conv2d"), ("bitboard", "conv")]:
+    pairs = [("bitboard", "pgx"), ("conv", "pgx"), ("conv", "conv2d"), ("bitboard", "conv")]
+    pairs += [("vector", "bitboard"), ("vector+xot", "bitboard"), ("vector", "pgx"), ("vector+xot", "pgx")]
+    for a, b in pairs:
         for batch in (4096, 16384):
             value = _ratio(results, a, b, batch)
             if value:

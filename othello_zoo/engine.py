@@ -121,6 +121,9 @@ class State:
             index = slice(index, index + 1 if index != -1 else None)
         elif not isinstance(index, (slice, Tensor)):
             index = torch.as_tensor(index, dtype=torch.int64, device=self.device)
+        if isinstance(index, Tensor) and index.dtype == torch.int64 and index.dim() == 1:
+            rows = torch.where(index < 0, index + self.batch_size, index)
+            return self._map(lambda t: t.index_select(0, rows))  # faster than t[rows] on CPU
         return self._map(lambda t: t[index])
 
     def _map(self, fn: Callable[[Tensor], Tensor]) -> State:
@@ -368,18 +371,33 @@ def scores(state: State) -> Tensor:
     return torch.where((state.current_player == BLACK).unsqueeze(1), counts, counts.flip(1))
 
 
-def rewards(state: State) -> Tensor:
+def rewards(state: State, counts: Tensor | None = None) -> Tensor:
     """float32 ``(B, 2)`` rewards (black, white) of finished boards, 0 on unfinished ones.
 
     +1 / -1 / 0 for a win / loss / draw by disc count; a forfeited board gives -1 to the player
-    who acted illegally and 0 to the other.
+    who acted illegally and 0 to the other. ``counts`` may pass in ``scores(state)`` if it is
+    already at hand.
     """
-    counts = scores(state)
+    counts = scores(state) if counts is None else counts
     black = torch.sign(counts[:, 0] - counts[:, 1]).to(torch.float32)
-    by_count = torch.stack((black, -black), dim=1)
-    offender = torch.nn.functional.one_hot(state.current_player, 2).to(torch.float32)
-    out = torch.where(state.forfeited.unsqueeze(1), -offender, by_count)
-    return out * state.terminated.unsqueeze(1)
+    # A forfeit: -1 for the offender (the player to move), 0 for the other.
+    black = torch.where(state.forfeited, (state.current_player - 1).to(torch.float32), black)
+    white = torch.where(state.forfeited, -state.current_player.to(torch.float32), -black)
+    return torch.stack((black, white), dim=1) * state.terminated.unsqueeze(1)
+
+
+def outcome(state: State, margin: bool = False) -> Tensor:
+    """float32 ``(B,)``: the result of each finished board for its player to move, 0 if unfinished.
+
+    +1 / -1 / 0 by disc count (``margin=True``: the disc difference divided by n * n); a
+    forfeited board gives -1, its player to move being the offender. Cheaper than
+    :func:`rewards` (no colours involved): a step's mover, who is the other player on a board
+    that did not end by forfeit, gets the opposite.
+    """
+    counts = _kernel(state).counts(state.discs)
+    difference = (counts[:, 0] - counts[:, 1]).to(torch.float32)
+    result = difference / state.board_size**2 if margin else torch.sign(difference)
+    return torch.where(state.forfeited, -1.0, result) * state.terminated
 
 
 def from_text(lines: Sequence[str] | str, device: torch.device | str | None = None, backend: Backend = "auto") -> State:

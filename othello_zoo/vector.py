@@ -158,6 +158,7 @@ class OthelloVectorEnv:
             if book is not None
             else engine.init(1, n, device=self.device, backend=self.backend)
         )
+        self._start_batch: engine.State | None = None
         self.generator = torch.Generator(device=self.device)
         self.generator.seed()
         self.state = self._fresh(num_envs)
@@ -239,9 +240,10 @@ class OthelloVectorEnv:
                     f"actions has no entry for {agent!r} (both agents give one; the waiting agent's is ignored)"
                 )
             self._check_tensor(f"actions[{agent!r}]", actions[agent], torch.int64)
-        movers = torch.where(self.state.current_player == 0, actions["black_0"], actions["white_0"])
-        observations, black, white, terminated, infos = self._advance(movers)
-        rewards = {"black_0": black, "white_0": white}
+        moved = self.state.current_player
+        movers = torch.where(moved == 0, actions["black_0"], actions["white_0"])
+        observations, mine, theirs, terminated, infos = self._advance(movers)
+        rewards = {"black_0": torch.where(moved == 0, mine, theirs), "white_0": torch.where(moved == 0, theirs, mine)}
         truncated = torch.zeros_like(terminated)
         return observations, rewards, {a: terminated for a in AGENTS}, {a: truncated for a in AGENTS}, infos
 
@@ -253,12 +255,11 @@ class OthelloVectorEnv:
         """Play ``actions`` (int64 (N,)), the movers' choices; the result speaks for the next movers.
 
         ``reward`` is that of the player who moved in each board, ``opponent_reward`` the other's.
+        ``info`` holds the autoreset keys of ``SAME_STEP`` (``"final_scores"``, ...) and nothing
+        else, to keep this path lean: ``engine.scores(env.state)`` gives the disc counts.
         """
         actions = self._check_tensor("actions", actions, torch.int64)
-        moved = self.state.current_player
-        _, black, white, terminated, infos = self._advance(actions, observe=False)
-        mine = torch.where(moved == 0, black, white)
-        theirs = torch.where(moved == 0, white, black)
+        _, mine, theirs, terminated, infos = self._advance(actions, observe=False)
         observation, mask = self.observe_movers()
         return MoverStep(observation, mask, mine, theirs, terminated, torch.zeros_like(terminated), infos)
 
@@ -269,7 +270,9 @@ class OthelloVectorEnv:
     def _fresh(self, count: int) -> engine.State:
         """``count`` new games: book positions drawn uniformly, or the start position."""
         if self._starts.batch_size == 1:
-            return self._starts[torch.zeros(count, dtype=torch.int64, device=self.device)]
+            if self._start_batch is None or self._start_batch.batch_size != count:
+                self._start_batch = self._starts[torch.zeros(count, dtype=torch.int64, device=self.device)]
+            return self._start_batch
         index = torch.randint(self._starts.batch_size, (count,), generator=self.generator, device=self.device)
         return self._starts[index]
 
@@ -286,42 +289,38 @@ class OthelloVectorEnv:
     def _advance(
         self, movers: Tensor, observe: bool = True
     ) -> tuple[Observations, Tensor, Tensor, Tensor, dict[str, Any]]:
+        """Step every board. Returns the rewards of the player who moved and of the other;
+        ``observe=False`` (the mover API) skips the per-agent observations and infos."""
         before = self.state
         stepped = engine.step(before, movers, illegal_action=self.illegal_action)
+        # Boards that were over already (DISABLED, or NEXT_STEP's pending resets) get no reward.
         ended = stepped.terminated & ~before.terminated
-        black, white = self._rewards(stepped, ended)
+        result = engine.outcome(stepped, margin=self.reward_mode == "margin") * ended
+        # The result is the next mover's: the other player, unless the mover forfeited.
+        mine = torch.where(stepped.forfeited, result, -result)
+        theirs = torch.where(stepped.forfeited, 0.0, result)
         infos: dict[str, Any] = {}
         mode = self.autoreset_mode
         if mode == AutoresetMode.NEXT_STEP:
-            pending = self._needs_reset
-            state = engine.where(pending, self._fresh(self.num_envs), stepped)
-            black, white = black * ~pending, white * ~pending
-            terminated = ended & ~pending
-            self._needs_reset = terminated
+            state = engine.where(self._needs_reset, self._fresh(self.num_envs), stepped)
+            self._needs_reset = terminated = ended
         elif mode == AutoresetMode.SAME_STEP:
+            moved_black = (before.current_player == 0).unsqueeze(0)
+            final = torch.where(moved_black, torch.stack((mine, theirs)), torch.stack((theirs, mine)))
+            infos["_final_obs"] = ended
+            infos["final_rewards"] = {"black_0": final[0], "white_0": final[1]}
+            infos["final_scores"] = engine.scores(stepped)
             if observe:
                 infos["final_obs"] = self._observations(stepped)
-            infos["_final_obs"] = ended
-            infos["final_rewards"] = {"black_0": black, "white_0": white}
-            infos["final_scores"] = engine.scores(stepped)
             state = engine.where(ended, self._fresh(self.num_envs), stepped)
             terminated = ended
         else:
             state, terminated = stepped, stepped.terminated  # a finished board keeps reporting it
         self.state = state
+        if not observe:
+            return {}, mine, theirs, terminated, infos
         infos.update(self._infos(state))
-        return (self._observations(state) if observe else {}), black, white, terminated, infos
-
-    def _rewards(self, state: engine.State, ended: Tensor) -> tuple[Tensor, Tensor]:
-        """float32 (N,) rewards of black and white for the boards that ended in this step."""
-        rewards = engine.rewards(state)
-        if self.reward_mode == "margin":
-            scores = engine.scores(state)
-            margin = (scores[:, 0] - scores[:, 1]).to(torch.float32) / self.board_size**2
-            by_margin = torch.stack((margin, -margin), dim=1)
-            rewards = torch.where(state.forfeited.unsqueeze(1), rewards, by_margin)
-        rewards = rewards * ended.unsqueeze(1)
-        return rewards[:, 0], rewards[:, 1]
+        return self._observations(state), mine, theirs, terminated, infos
 
     def _observations(self, state: engine.State) -> Observations:
         mask = engine.legal_action_mask(state)
