@@ -263,18 +263,23 @@ def random_actions(state: State, generator: torch.Generator | None = None) -> Te
     return _kernel(state).random_moves(state.moves, uniform)
 
 
+def check_tensor(name: str, value: object, dtype: torch.dtype, batch_size: int, device: torch.device) -> Tensor:
+    """``value`` if it is a tensor of ``dtype``, shape ``(batch_size,)`` on ``device``; else a
+    ``TypeError`` (not a tensor, wrong dtype) or ``ValueError`` (shape, device) naming it."""
+    if not isinstance(value, Tensor):
+        got = type(value).__name__
+        raise TypeError(f"{name} must be a torch.Tensor of {dtype} with shape ({batch_size},), got {got}")
+    if value.dtype != dtype:
+        raise TypeError(f"{name} must have dtype {dtype}, got {value.dtype}")
+    if value.shape != (batch_size,):
+        raise ValueError(f"{name} must have shape ({batch_size},) (one per board), got {tuple(value.shape)}")
+    if value.device != device:
+        raise ValueError(f"{name} are on {value.device}, the boards on {device}: move them with .to()")
+    return value
+
+
 def _check_actions(state: State, actions: object) -> Tensor:
-    if not isinstance(actions, Tensor):
-        raise TypeError(
-            f"actions must be a torch.Tensor of int64 with shape ({state.batch_size},), got {type(actions).__name__}"
-        )
-    if actions.dtype != torch.int64:
-        raise TypeError(f"actions must have dtype torch.int64, got {actions.dtype}")
-    if actions.shape != (state.batch_size,):
-        raise ValueError(f"actions must have shape ({state.batch_size},) (one per board), got {tuple(actions.shape)}")
-    if actions.device != state.device:
-        raise ValueError(f"actions are on {actions.device}, the state on {state.device}: move them with .to()")
-    return actions
+    return check_tensor("actions", actions, torch.int64, state.batch_size, state.device)
 
 
 def illegal_actions(state: State, actions: Tensor) -> Tensor:

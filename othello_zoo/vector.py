@@ -346,14 +346,4 @@ class OthelloVectorEnv:
             raise ValueError(f"agent must be one of {list(AGENTS)}, got {agent!r}")
 
     def _check_tensor(self, name: str, value: object, dtype: torch.dtype) -> Tensor:
-        if not isinstance(value, Tensor):
-            raise TypeError(
-                f"{name} must be a torch.Tensor of {dtype} with shape ({self.num_envs},), got {type(value).__name__}"
-            )
-        if value.dtype != dtype:
-            raise TypeError(f"{name} must have dtype {dtype}, got {value.dtype}")
-        if value.shape != (self.num_envs,):
-            raise ValueError(f"{name} must have shape ({self.num_envs},), got {tuple(value.shape)}")
-        if value.device != self.device:
-            raise ValueError(f"{name} is on {value.device}, the env on {self.device}: move it with .to()")
-        return value
+        return engine.check_tensor(name, value, dtype, self.num_envs, self.device)

@@ -14,7 +14,7 @@ from othello_zoo.play import terminal_game
 def test_bench__tiny_run_writes_every_result(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "bench.json"
     argv = ["bench", "--batch-sizes", "1,16", "--backends", "bitboard,conv", "--threads", "1"]
-    argv += ["--seconds", "0.01", "--repeats", "1", "--json", str(out)]
+    argv += ["--seconds", "0.01", "--repeats", "1", "--json", str(out), "--no-env"]
     assert main(argv) == 0
     data = json.loads(out.read_text())
     rows = {(r["backend"], r["batch_size"]) for r in data["results"]}
@@ -23,6 +23,15 @@ def test_bench__tiny_run_writes_every_result(tmp_path: Path, capsys) -> None:  #
     printed = capsys.readouterr().out
     assert "board-steps/s" in printed
     assert "bitboard" in printed
+
+
+def test_bench__vector_rows_and_env_latency() -> None:
+    result = bench.measure_vector(16, seconds=0.01, repeats=1)
+    assert result.backend == "vector"
+    assert result.board_steps_per_s > 0
+    from othello_zoo import othello_v0
+
+    assert bench.measure_aec(othello_v0.env, seconds=0.05, repeats=1) > 0
 
 
 def test_bench__measure_engine_counts_board_steps() -> None:

@@ -31,7 +31,7 @@ def test_step__rejects_the_wrong_shape(state: engine.State) -> None:
 
 
 def test_step__rejects_the_wrong_device(state: engine.State) -> None:
-    with pytest.raises(ValueError, match=r"actions are on meta, the state on cpu"):
+    with pytest.raises(ValueError, match=r"actions are on meta, the boards on cpu"):
         engine.step(state, torch.tensor([19, 19], device="meta"))
 
 

@@ -15,8 +15,8 @@ ROOT = Path(__file__).parent.parent
 @pytest.mark.parametrize(
     "command",
     [
-        ["ruff", "check", "othello_zoo", "tests"],
-        ["ruff", "format", "--check", "othello_zoo", "tests"],
+        ["ruff", "check", "othello_zoo", "tests", "examples"],
+        ["ruff", "format", "--check", "othello_zoo", "tests", "examples"],
         ["mypy"],
     ],
     ids=["ruff-check", "ruff-format", "mypy"],

@@ -170,9 +170,13 @@ def test_vector__bad_input_gets_a_clear_error_and_leaves_the_env_unchanged() -> 
     good = torch.tensor([19, 26, 37])
     cases = [
         ({"black_0": good}, ValueError, "actions has no entry for 'white_0'"),
-        ({"black_0": good[:2], "white_0": good[:2]}, ValueError, r"must have shape \(3,\), got \(2,\)"),
+        (
+            {"black_0": good[:2], "white_0": good[:2]},
+            ValueError,
+            r"must have shape \(3,\) \(one per board\), got \(2,\)",
+        ),
         ({"black_0": good.int(), "white_0": good}, TypeError, "must have dtype torch.int64, got torch.int32"),
-        ({"black_0": good.to("meta"), "white_0": good}, ValueError, "is on meta, the env on cpu"),
+        ({"black_0": good.to("meta"), "white_0": good}, ValueError, "are on meta, the boards on cpu"),
         ({"black_0": [19, 26, 37], "white_0": good}, TypeError, "must be a torch.Tensor"),
         ({"black_0": torch.tensor([19, 26, 65]), "white_0": good}, ValueError, r"board 2: action 65 \(out of range\)"),
         ({"black_0": torch.tensor([19, 0, 37]), "white_0": good}, ValueError, r"board 1: action 0 \(a1\); legal: \[19"),
