@@ -61,9 +61,13 @@ class ActorCritic(nn.Module):
 
 @torch.no_grad()
 def evaluate(net: ActorCritic, opponent: str, games: int, board_size: int, device: torch.device, seed: int) -> float:
-    """Score (wins + draws / 2) / games of the greedy-argmax policy against ``opponent``;
-    the policy plays black in the first half of the boards and white in the other half."""
-    env = othello_v0.vector_env(games, board_size=board_size, device=device, autoreset_mode="disabled")
+    """Score (wins + draws / 2) / games of the argmax policy against ``opponent``; the policy plays
+    black on the first half of the boards and white on the other half. On 8 x 8 the games start
+    from XOT openings, so that the deterministic policy and greedy player meet in varied games."""
+    book = "xot" if board_size == 8 else None
+    env = othello_v0.vector_env(
+        games, board_size=board_size, device=device, autoreset_mode="disabled", opening_book=book
+    )
     env.reset(seed=seed)
     learner = (torch.arange(games, device=device) >= games // 2).long()  # its colour per board
     generator = torch.Generator(device=device).manual_seed(seed)
