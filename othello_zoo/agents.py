@@ -58,7 +58,7 @@ def positional_weights(board_size: int, device: torch.device) -> Tensor:
     return torch.tensor([*values, 0], dtype=torch.float32, device=device)
 
 
-def random_actions(state: State, generator: torch.Generator | None = None) -> Tensor:
+def random_actions(state: State, generator: torch.Generator) -> Tensor:
     """A uniformly random legal action per board (see :func:`othello_zoo.engine.random_actions`)."""
     return engine.random_actions(state, generator)
 

@@ -232,11 +232,11 @@ def legal_action_mask(state: State) -> Tensor:
     return torch.cat((placements, ~kernel.has_moves(state.moves).unsqueeze(1)), dim=1)
 
 
-def sample_actions(mask: Tensor, generator: torch.Generator | None = None) -> Tensor:
+def sample_actions(mask: Tensor, generator: torch.Generator) -> Tensor:
     """One legal action per row of ``mask`` (bool ``(B, A)``), uniformly at random.
 
-    Draws one uniform number per board from ``generator`` (on the mask's device; the global
-    generator when None) and takes that quantile of the row's legal actions.
+    Draws one uniform number per board from ``generator`` (on the mask's device; the engine never
+    uses the global generator) and takes that quantile of the row's legal actions.
 
     >>> mask = torch.tensor([[False, True, False, True], [True, False, False, False]])
     >>> g = torch.Generator().manual_seed(0)
@@ -248,7 +248,7 @@ def sample_actions(mask: Tensor, generator: torch.Generator | None = None) -> Te
     return _sample_from_mask(mask, uniform)
 
 
-def random_actions(state: State, generator: torch.Generator | None = None) -> Tensor:
+def random_actions(state: State, generator: torch.Generator) -> Tensor:
     """One uniformly random legal action per board (the null action where it is the only one).
 
     The same distribution as ``sample_actions(legal_action_mask(state), generator)``, drawn

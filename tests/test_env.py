@@ -212,6 +212,13 @@ def test_env__deepcopy_and_pickle_mid_game_are_independent() -> None:
     assert env.history_text == "f5d6c3"
     assert thawed.history_text == "f5d6c3"
     assert twin.render().shape == env.render().shape
+    wrapped = othello_v0.env()
+    wrapped.reset(seed=1)
+    wrapped.step(37)
+    for other in (copy.deepcopy(wrapped), pickle.loads(pickle.dumps(wrapped))):
+        other.step(43)
+        assert other.unwrapped.history_text == "f5d6"
+    assert wrapped.unwrapped.history_text == "f5"
 
 
 def test_env__get_state_and_set_state_round_trip() -> None:
