@@ -1,7 +1,11 @@
-"""Batched baseline players over the engine: uniformly random and greedy.
+"""Baseline players: uniformly random and greedy, for one board or for whole batches.
 
-Both take an engine ``State`` and return one action per board, for whole batches at once, so they
-serve as opponents in evaluation loops over :func:`othello_zoo.othello_v0.vector_env`.
+One board: :class:`RandomAgent` and :class:`GreedyAgent` share the small :class:`Agent`
+interface, ``act(board) -> action``, for a board of the PettingZoo environments
+(``env.unwrapped.board``) or the play window; :func:`act_in_env` plays one in an AEC env.
+
+Batches: :func:`random_actions` and :func:`greedy_actions` take an engine ``State`` and return one
+action per board, as opponents in evaluation loops over :func:`othello_zoo.othello_v0.vector_env`.
 
 >>> import torch
 >>> from othello_zoo import engine
@@ -13,14 +17,29 @@ serve as opponents in evaluation loops over :func:`othello_zoo.othello_v0.vector
 from __future__ import annotations
 
 import functools
+import random
+from typing import Any, Protocol
 
 import torch
 from torch import Tensor
 
 from othello_zoo import engine
+from othello_zoo._scalar import ScalarBoard, scalar_rules
+from othello_zoo._single import Board
 from othello_zoo.engine import State
 
-__all__ = ["POSITIONAL_8x8", "greedy_actions", "positional_weights", "random_actions"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "GreedyAgent",
+    "POSITIONAL_8x8",
+    "RandomAgent",
+    "act_in_env",
+    "greedy_actions",
+    "make_agent",
+    "positional_weights",
+    "random_actions",
+]
 
 # A classic positional table: corners best, the squares next to them worst.
 POSITIONAL_8x8 = (
@@ -72,10 +91,73 @@ def greedy_actions(state: State) -> Tensor:
     mover = state.current_player[boards]
     gained = engine.scores(children).gather(1, mover.unsqueeze(1)).squeeze(1)  # the mover's discs after
     weights = positional_weights(state.board_size, state.device)
-    # Flips dominate; the table (|w| <= 100) breaks ties; the lowest square breaks the rest.
-    key = gained.to(torch.float32) * 1000.0 + weights[actions] - actions.to(torch.float32) * 1e-3
-    best = torch.full((state.batch_size,), -float("inf"), device=state.device)
+    # Flips dominate; the table (|w| <= 100) breaks ties; the lowest square breaks the rest. An
+    # integer key keeps every digit (a float32 one would lose the last tie-break).
+    key = gained * 1_000_000 + (weights[actions].long() + 500) * 1000 + (999 - actions)
+    best = torch.full((state.batch_size,), -1, dtype=torch.int64, device=state.device)
     best = best.scatter_reduce(0, boards, key, reduce="amax")
     chosen = key == best[boards]
     out = torch.full((state.batch_size,), state.board_size**2, dtype=torch.int64, device=state.device)
     return out.scatter(0, boards[chosen], actions[chosen])
+
+
+class Agent(Protocol):
+    """A player: chooses a legal action for the side to move on one board."""
+
+    name: str
+
+    def act(self, board: Board) -> int: ...
+
+
+def _scalar(board: Board) -> ScalarBoard:
+    return board if isinstance(board, ScalarBoard) else ScalarBoard.from_text(board.to_text())
+
+
+class RandomAgent:
+    """Uniformly random legal actions; ``seed`` makes it reproducible."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, board: Board) -> int:
+        return self.rng.choice(board.legal_actions())
+
+
+class GreedyAgent:
+    """The legal action that flips the most discs; ties by the positional table, then the lowest
+    square (the same choice as :func:`greedy_actions`)."""
+
+    name = "greedy"
+
+    def act(self, board: Board) -> int:
+        legal = board.legal_actions()
+        n = board.board_size
+        if legal == [n * n]:
+            return legal[0]
+        scalar = _scalar(board)
+        rules = scalar_rules(n)
+        weights = positional_weights(n, torch.device("cpu")).tolist()
+
+        def key(action: int) -> tuple[int, float, int]:
+            return rules.flips(scalar.own, scalar.opp, 1 << action).bit_count(), weights[action], -action
+
+        return max(legal, key=key)
+
+
+AGENTS: dict[str, type] = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def make_agent(name: str, seed: int | None = None) -> Any:
+    """An agent by name (``"random"`` or ``"greedy"``)."""
+    if name == "random":
+        return RandomAgent(seed)
+    if name == "greedy":
+        return GreedyAgent()
+    raise ValueError(f"agent must be one of {sorted(AGENTS)}, got {name!r}")
+
+
+def act_in_env(agent: Agent, env: Any) -> int:
+    """``agent``'s action for the agent to move in an ``othello_v0`` AEC or Parallel env."""
+    return agent.act(env.unwrapped.board)

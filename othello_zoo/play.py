@@ -1,40 +1,211 @@
-"""``othello-zoo play``: a game in the terminal, a person against the random player or two players.
+"""``othello-zoo play``: a person against an agent in a pygame window, or in the terminal.
 
-Moves are typed as squares (``f5``), ``pass`` when a pass is forced, ``quit`` to stop. With no
-input left (end of file) a human side stops the game.
+The window: click a square to move (legal moves are hinted, the last move ringed); when you must
+pass, the status line says so and any click or the space bar passes; ``u`` undoes your last move
+and the agent's reply, ``n`` starts a new game, ``Esc`` or ``q`` quits. The window resizes, and
+the agent thinks in a background thread while the window keeps answering.
+
+With no display (or ``--terminal``) the game runs in the terminal: the board is printed, moves are
+typed as squares (``f5``), ``pass`` when a pass is forced, ``undo``, ``quit``.
+
+``--black greedy --white random`` (both sides agents) plays a demonstration game.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import os
 import sys
-from typing import TextIO
+import threading
+from typing import Any, TextIO
 
-import torch
-
-from othello_zoo import engine
+from othello_zoo._scalar import ScalarBoard
+from othello_zoo.agents import AGENTS, make_agent
 from othello_zoo.notation import check_board_size, format_moves, parse_moves
-from othello_zoo.render import board_to_ansi
+from othello_zoo.openings import load_book
+from othello_zoo.render import board_to_ansi, cells_of
 
-__all__ = ["build_parser", "run", "terminal_game"]
+__all__ = ["Game", "PlayWindow", "build_parser", "display_available", "run", "terminal_game"]
 
-PLAYERS = ("human", "random")
-
-
-def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
-    """The ``play`` command's arguments."""
-    parser = parser or argparse.ArgumentParser(prog="othello-zoo play", description=__doc__.split("\n")[0])
-    parser.add_argument("--black", choices=PLAYERS, default="human", help="who plays black (moves first)")
-    parser.add_argument("--white", choices=PLAYERS, default="random", help="who plays white")
-    parser.add_argument("--board-size", type=int, default=8, help="even, 4 to 16")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the random player")
-    return parser
+PLAYERS = ("human", *AGENTS)
 
 
-def _cells(state: engine.State) -> list[int]:
-    board = engine.observe(state, 0)[0].flatten(1)
-    return (board[0] + 2 * board[1]).tolist()
+class Game:
+    """A game between two sides (``"human"`` or an agent), with undo and new games."""
+
+    def __init__(
+        self,
+        black: str = "human",
+        white: str = "random",
+        board_size: int = 8,
+        opening: list[int] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.board_size = check_board_size(board_size)
+        self.sides = (black, white)
+        self.agents = {colour: make_agent(side, seed) for colour, side in enumerate(self.sides) if side != "human"}
+        self.opening = list(opening or [])
+        self.new_game()
+
+    def new_game(self) -> None:
+        board = ScalarBoard.start(self.board_size)
+        for action in self.opening:
+            board = board.step(action)
+        self.history: list[ScalarBoard] = [board]
+        self.moves: list[int] = []
+
+    @property
+    def board(self) -> ScalarBoard:
+        return self.history[-1]
+
+    @property
+    def last_move(self) -> int | None:
+        return self.moves[-1] if self.moves and self.moves[-1] < self.board_size**2 else None
+
+    def human_to_move(self) -> bool:
+        return not self.board.terminated and self.sides[self.board.current_player] == "human"
+
+    def must_pass(self) -> bool:
+        return self.board.legal_actions() == [self.board_size**2] and not self.board.terminated
+
+    def play(self, action: int) -> bool:
+        """Play ``action`` if legal for the side to move; returns whether it was played."""
+        if not self.board.is_legal(action):
+            return False
+        self.history.append(self.board.step(action))
+        self.moves.append(action)
+        return True
+
+    def agent_move(self) -> int:
+        """The agent's choice for the side to move (not played)."""
+        return int(self.agents[self.board.current_player].act(self.board))
+
+    def undo(self) -> bool:
+        """Take back moves until a human is to move again with at least one move undone."""
+        if "human" not in self.sides or len(self.history) == 1:
+            return False
+        self.history.pop()
+        self.moves.pop()
+        while len(self.history) > 1 and not self.human_to_move():
+            self.history.pop()
+            self.moves.pop()
+        return True
+
+    def result(self) -> str:
+        black, white = self.board.scores()
+        winner = "black wins" if black > white else "white wins" if white > black else "draw"
+        return f"{winner} {black}-{white}"
+
+
+def display_available() -> bool:
+    """Whether a pygame window can open here (a display, or an explicit SDL video driver)."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return True
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+class PlayWindow:
+    """The pygame front end of a :class:`Game`. Drive it with :meth:`run`, or event by event with
+    :meth:`handle` and :meth:`update` (as the tests do under ``SDL_VIDEODRIVER=dummy``)."""
+
+    def __init__(self, game: Game, size: tuple[int, int] = (640, 700), fps: int = 30) -> None:
+        import pygame
+
+        from othello_zoo.render import BoardRenderer
+
+        self.pygame = pygame
+        self.game = game
+        self.fps = fps
+        pygame.display.init()
+        pygame.display.set_caption("othello_zoo")
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.clock = pygame.time.Clock()
+        self.renderer = BoardRenderer(game.board_size, "human")
+        self.running = True
+        self._thinking: threading.Thread | None = None
+        self._reply: int | None = None
+        self._generation = 0  # bumped by undo / new game, so a stale reply is dropped
+
+    # -- events --------------------------------------------------------------------------------
+    def handle(self, event: Any) -> None:
+        pg, game = self.pygame, self.game
+        if event.type == pg.QUIT or (event.type == pg.KEYDOWN and event.key in (pg.K_ESCAPE, pg.K_q)):
+            self.running = False
+        elif event.type == pg.VIDEORESIZE:
+            self.screen = pg.display.set_mode((event.w, event.h), pg.RESIZABLE)
+        elif event.type == pg.KEYDOWN and event.key == pg.K_n:
+            self._generation += 1
+            game.new_game()
+        elif event.type == pg.KEYDOWN and event.key == pg.K_u:
+            self._generation += 1
+            game.undo()
+        elif game.human_to_move() and game.must_pass():
+            if event.type == pg.MOUSEBUTTONDOWN or (event.type == pg.KEYDOWN and event.key == pg.K_SPACE):
+                game.play(self.game.board_size**2)
+        elif event.type == pg.MOUSEBUTTONDOWN and game.human_to_move():
+            square = self.renderer.square_at(*event.pos, *self.screen.get_size())
+            if square is not None:
+                game.play(square)
+
+    def update(self) -> None:
+        """Start or collect the agent's move, and draw."""
+        game = self.game
+        if not game.board.terminated and not game.human_to_move():
+            if self._thinking is None:
+                generation = self._generation
+                self._thinking = threading.Thread(target=self._think, args=(generation,), daemon=True)
+                self._thinking.start()
+            elif not self._thinking.is_alive():
+                self._thinking.join()
+                self._thinking = None
+                if self._reply is not None:
+                    game.play(self._reply)
+                    self._reply = None
+        self.draw()
+
+    def _think(self, generation: int) -> None:
+        reply = self.game.agent_move()
+        self._reply = reply if generation == self._generation else None
+
+    def message(self) -> str | None:
+        game = self.game
+        if game.board.terminated:
+            return f"Game over: {game.result()} - n: new game"
+        if not game.human_to_move():
+            return f"{game.sides[game.board.current_player]} is thinking..."
+        if game.must_pass():
+            return "No move: click or space to pass"
+        return None
+
+    def draw(self) -> None:
+        board = self.game.board
+        legal = [a for a in board.legal_actions() if a < self.game.board_size**2] if self.game.human_to_move() else []
+        self.renderer.draw(
+            self.screen,
+            cells_of(board),
+            board.current_player,
+            legal,
+            self.game.last_move,
+            board.terminated,
+            self.message(),
+        )
+        self.pygame.display.flip()
+
+    def run(self, max_frames: int | None = None) -> None:
+        """The event loop, until the window closes (or ``max_frames`` frames)."""
+        frames = 0
+        while self.running and (max_frames is None or frames < max_frames):
+            for event in self.pygame.event.get():
+                self.handle(event)
+            self.update()
+            self.clock.tick(self.fps)
+            frames += 1
+        self.close()
+
+    def close(self) -> None:
+        self.pygame.display.quit()
 
 
 def terminal_game(
@@ -44,46 +215,72 @@ def terminal_game(
     seed: int | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    opening: list[int] | None = None,
 ) -> tuple[int, int] | None:
     """Play one game in the terminal; returns the final counts (black, white), None if stopped."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
-    n = check_board_size(board_size)
-    rng = random.Random(seed)
-    state = engine.init(1, n)
-    sides = (black, white)
-    last: int | None = None
-    while not bool(state.terminated[0]):
-        legal = engine.legal_action_mask(state)[0].nonzero().flatten().tolist()
-        player = int(state.current_player[0])
-        print(board_to_ansi(_cells(state), player, [a for a in legal if a < n * n], last), file=stdout)
-        if sides[player] == "random":
-            action = rng.choice(legal)
-            print(f"{'XO'[player]} plays {format_moves([action], n)}", file=stdout)
-        else:
-            prompt = "pass (forced; press enter)" if legal == [n * n] else f"your move ({format_moves(legal, n)})"
-            print(f"{prompt}: ", end="", file=stdout, flush=True)
-            line = stdin.readline()
-            if not line or line.strip().lower() == "quit":
-                print("\ngame stopped", file=stdout)
-                return None
-            text = line.strip() or ("pass" if legal == [n * n] else "")
-            try:
-                moves = parse_moves(text, n)
-            except ValueError as error:
-                print(error, file=stdout)
-                continue
-            if len(moves) != 1 or moves[0] not in legal:
-                print(f"{text!r} is not a legal move here; legal: {format_moves(legal, n)}", file=stdout)
-                continue
-            action = moves[0]
-        state = engine.step(state, torch.tensor([action]))
-        last = action if action < n * n else None
-    print(board_to_ansi(_cells(state), int(state.current_player[0]), (), last, over=True), file=stdout)
-    black_count, white_count = engine.scores(state)[0].tolist()
-    return black_count, white_count
+    game = Game(black, white, board_size, opening, seed)
+    n = game.board_size
+    while not game.board.terminated:
+        board = game.board
+        legal = board.legal_actions()
+        player = board.current_player
+        print(board_to_ansi(cells_of(board), player, [a for a in legal if a < n * n], game.last_move), file=stdout)
+        if not game.human_to_move():
+            action = game.agent_move()
+            print(f"{'XO'[player]} ({game.sides[player]}) plays {format_moves([action], n)}", file=stdout)
+            game.play(action)
+            continue
+        prompt = "pass (forced; press enter)" if legal == [n * n] else f"your move ({format_moves(legal, n)})"
+        print(f"{prompt}: ", end="", file=stdout, flush=True)
+        line = stdin.readline()
+        text = line.strip().lower()
+        if not line or text == "quit":
+            print("\ngame stopped", file=stdout)
+            return None
+        if text == "undo":
+            print("undone" if game.undo() else "nothing to undo", file=stdout)
+            continue
+        text = text or ("pass" if legal == [n * n] else "")
+        try:
+            moves = parse_moves(text, n)
+        except ValueError as error:
+            print(error, file=stdout)
+            continue
+        if len(moves) != 1 or not game.play(moves[0]):
+            print(f"{text!r} is not a legal move here; legal: {format_moves(legal, n)}", file=stdout)
+    board = game.board
+    print(board_to_ansi(cells_of(board), board.current_player, (), game.last_move, over=True), file=stdout)
+    return board.scores()
+
+
+def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
+    """The ``play`` command's arguments."""
+    parser = parser or argparse.ArgumentParser(prog="othello-zoo play", description=__doc__.split("\n")[0])
+    parser.add_argument("--agent", choices=sorted(AGENTS), default="greedy", help="the computer player")
+    parser.add_argument("--human", choices=["black", "white"], default="black", help="your colour")
+    parser.add_argument("--black", choices=PLAYERS, default=None, help="who plays black (overrides --agent/--human)")
+    parser.add_argument("--white", choices=PLAYERS, default=None, help="who plays white")
+    parser.add_argument("--board-size", type=int, default=8, help="even, 4 to 16")
+    parser.add_argument("--opening-book", default=None, help="start from a random opening of a book, e.g. xot")
+    parser.add_argument("--terminal", action="store_true", help="play in the terminal even with a display")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the agents and the opening draw")
+    return parser
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``othello-zoo play`` with parsed ``args``."""
-    terminal_game(args.black, args.white, args.board_size, args.seed)
+    black = args.black or ("human" if args.human == "black" else args.agent)
+    white = args.white or ("human" if args.human == "white" else args.agent)
+    opening = None
+    if args.opening_book:
+        import numpy as np
+
+        opening = load_book(args.opening_book, args.board_size).draw(np.random.default_rng(args.seed))
+    if args.terminal or not display_available():
+        if not args.terminal:
+            print("no display found: playing in the terminal", file=sys.stderr)
+        terminal_game(black, white, args.board_size, args.seed, opening=opening)
+        return 0
+    PlayWindow(Game(black, white, args.board_size, opening, args.seed)).run()
     return 0

@@ -111,6 +111,12 @@ class BoardRenderer:
         top = margin + max(0, (height - status - 2 * margin - cell * self.n) // 2)
         return left, top, cell, status
 
+    def square_at(self, x: int, y: int, width: int, height: int) -> int | None:
+        """The square under pixel ``(x, y)`` of a surface of that size, or None off the board."""
+        left, top, cell, _ = self.layout(width, height)
+        col, row = (x - left) // cell, (y - top) // cell
+        return row * self.n + col if 0 <= row < self.n and 0 <= col < self.n else None
+
     def square_centre(self, square: int, width: int, height: int) -> tuple[int, int]:
         """Pixel ``(x, y)`` of the centre of ``square`` on a surface of that size."""
         left, top, cell, _ = self.layout(width, height)
@@ -125,8 +131,9 @@ class BoardRenderer:
         legal: Sequence[int],
         last_move: int | None,
         over: bool,
+        message: str | None = None,
     ) -> None:
-        """Draw a position on ``surface``."""
+        """Draw a position on ``surface``; ``message`` replaces the status text (a pass, thinking)."""
         pg, n = self.pygame, self.n
         width, height = surface.get_size()
         left, top, cell, status = self.layout(width, height)
@@ -158,7 +165,9 @@ class BoardRenderer:
             x, y = left + (s % n) * cell + cell // 2, top + (s // n) * cell + cell // 2
             pg.draw.circle(surface, HINT, (x, y), max(3, cell // 9))
         black, white = sum(1 for v in cells if v == 1), sum(1 for v in cells if v == 2)
-        if over:
+        if message is not None:
+            pass
+        elif over:
             result = "Black wins" if black > white else "White wins" if white > black else "Draw"
             message = f"Game over: {result}"
         else:

@@ -1,0 +1,165 @@
+"""The play window driven headless by posted events, and the terminal game driven through stdin."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+
+import pygame
+import pytest
+
+from othello_zoo import play
+from othello_zoo._scalar import ScalarBoard
+from othello_zoo.play import Game, PlayWindow, terminal_game
+
+
+def settle(window: PlayWindow, seconds: float = 5.0) -> None:
+    """Pump events and updates until the agent has replied (or the game waits for the human)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        for event in pygame.event.get():
+            window.handle(event)
+        window.update()
+        if window.game.board.terminated or window.game.human_to_move():
+            return
+        time.sleep(0.002)
+    raise AssertionError("the agent did not reply")
+
+
+def click(window: PlayWindow, square: int) -> None:
+    x, y = window.renderer.square_centre(square, *window.screen.get_size())
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+
+
+def key(code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))
+
+
+def test_window__whole_game_against_greedy_with_undo_and_new_game() -> None:
+    window = PlayWindow(Game("human", "greedy", 8, seed=0), size=(480, 540))
+    try:
+        game = window.game
+        click(window, 37)  # f5
+        settle(window)
+        assert game.moves[0] == 37
+        assert len(game.moves) == 2  # greedy replied
+        key(pygame.K_u)
+        settle(window)
+        assert game.moves == []  # undo took back the pair
+        assert game.board.to_text() == ScalarBoard.start().to_text()
+        plies = 0
+        while not game.board.terminated and plies < 200:
+            if game.must_pass():
+                key(pygame.K_SPACE)
+            else:
+                click(window, game.board.legal_actions()[-1])
+            settle(window)
+            plies += 1
+        assert game.board.terminated
+        assert "Game over" in (window.message() or "")
+        assert sum(game.board.scores()) <= 64
+        key(pygame.K_n)
+        settle(window)
+        assert game.moves == []
+        window.screen = pygame.display.set_mode((300, 700), pygame.RESIZABLE)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=300, h=700, size=(300, 700)))
+        settle(window)
+        assert window.screen.get_size() == (300, 700)
+    finally:
+        window.close()
+
+
+def test_window__forced_pass_by_key_then_the_agent_ends_the_game() -> None:
+    game = Game("greedy", "human", 8)
+    game.history = [ScalarBoard.from_text("-OXXXXXX" + "-" * 56 + " O")]
+    window = PlayWindow(game, size=(400, 460))
+    try:
+        settle(window)
+        assert window.message() == "No move: click or space to pass"
+        click(window, 8)  # a click anywhere passes as well; here it is the pass
+        settle(window)
+        assert game.moves == [64, 0]  # the pass, then black's a1
+        assert game.board.terminated
+        assert game.result() == "black wins 8-0"
+    finally:
+        window.close()
+
+
+def test_window__agent_thinks_without_blocking_events() -> None:
+    class Slow:
+        name = "slow"
+
+        def act(self, board: ScalarBoard) -> int:
+            time.sleep(0.3)
+            return board.legal_actions()[0]
+
+    game = Game("human", "random", 8)
+    game.agents[1] = Slow()
+    window = PlayWindow(game, size=(400, 460))
+    try:
+        click(window, 37)
+        for event in pygame.event.get():
+            window.handle(event)
+        start = time.time()
+        window.update()  # starts the agent's thread and returns at once
+        assert time.time() - start < 0.2
+        assert window.message() == "random is thinking..."
+        settle(window)
+        assert len(game.moves) == 2
+    finally:
+        window.close()
+
+
+class Responder(io.StringIO):
+    """stdin that answers the terminal game's last prompt: the first legal move, or a pass."""
+
+    def __init__(self, out: io.StringIO, script: list[str] | None = None) -> None:
+        super().__init__()
+        self.out = out
+        self.script = list(script or [])
+
+    def readline(self, *args: object) -> str:  # type: ignore[override]
+        if self.script:
+            return self.script.pop(0) + "\n"
+        prompt = self.out.getvalue().rstrip().splitlines()[-1]
+        if prompt.startswith("pass"):
+            return "\n"
+        moves = re.search(r"\(([a-p0-9]+)\)", prompt)
+        assert moves is not None, prompt
+        return moves.group(1)[:2] + "\n"
+
+
+def test_terminal__human_plays_a_whole_game_through_stdin() -> None:
+    out = io.StringIO()
+    counts = terminal_game("human", "greedy", 6, seed=0, stdin=Responder(out, ["c2", "undo", "zz9", "a1"]), stdout=out)
+    assert counts is not None
+    text = out.getvalue()
+    assert "undone" in text
+    assert "cannot read a move" in text
+    assert "'a1' is not a legal move here" in text
+    assert "game over" in text
+    assert sum(counts) <= 36
+
+
+def test_terminal__quit_and_end_of_input_stop_the_game() -> None:
+    out = io.StringIO()
+    assert terminal_game("human", "random", 8, stdin=io.StringIO("quit\n"), stdout=out) is None
+    assert terminal_game("human", "random", 8, stdin=io.StringIO(""), stdout=io.StringIO()) is None
+    assert "game stopped" in out.getvalue()
+
+
+def test_run__falls_back_to_the_terminal_without_a_display(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(play, "display_available", lambda: False)
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    args = play.build_parser().parse_args(["--agent", "random"])
+    assert play.run(args) == 0
+    captured = capsys.readouterr()
+    assert "no display found: playing in the terminal" in captured.err
+    assert "your move (d3c4f5e6)" in captured.out
+
+
+def test_run__agent_against_agent_in_the_terminal(capsys) -> None:  # type: ignore[no-untyped-def]
+    args = play.build_parser().parse_args(["--black", "greedy", "--white", "random", "--terminal", "--seed", "1"])
+    assert play.run(args) == 0
+    assert "game over" in capsys.readouterr().out
