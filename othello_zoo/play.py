@@ -145,7 +145,9 @@ class PlayWindow:
             if event.type == pg.MOUSEBUTTONDOWN or (event.type == pg.KEYDOWN and event.key == pg.K_SPACE):
                 game.play(self.game.board_size**2)
         elif event.type == pg.MOUSEBUTTONDOWN and game.human_to_move():
-            square = self.renderer.square_at(*event.pos, *self.screen.get_size())
+            x, y = event.pos
+            width, height = self.screen.get_size()
+            square = self.renderer.square_at(x, y, width, height)
             if square is not None:
                 game.play(square)
 

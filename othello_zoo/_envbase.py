@@ -1,0 +1,254 @@
+"""What the PettingZoo environments share: validated arguments, observations, infos, the board
+and its tooling (state, history, copies) and rendering. The spec is :mod:`othello_zoo.othello_v0`."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Literal
+
+import gymnasium
+import numpy as np
+import torch
+from gymnasium.utils import seeding
+
+from othello_zoo import engine
+from othello_zoo._single import Board, board_to_state, make_board
+from othello_zoo.notation import check_board_size, format_moves, parse_moves, square_names
+from othello_zoo.openings import BookSpec, OpeningBook, load_book
+
+__all__ = ["AGENTS", "ENV_BACKENDS", "BoardEnv", "OthelloConfig", "RewardMode", "board_infos", "observe_board"]
+
+AGENTS = ["black_0", "white_0"]
+RewardMode = Literal["outcome", "margin"]
+ENV_BACKENDS = ("auto", "scalar", "bitboard", "conv", "conv2d")
+
+
+class OthelloConfig:
+    """Validated construction arguments shared by the environments (bad ones raise here)."""
+
+    def __init__(
+        self,
+        board_size: int = 8,
+        opening_book: BookSpec | OpeningBook | None = None,
+        opening_symmetries: bool = True,
+        backend: str = "auto",
+        device: torch.device | str | None = None,
+        reward_mode: RewardMode = "outcome",
+    ) -> None:
+        self.board_size = check_board_size(board_size)
+        if backend not in ENV_BACKENDS:
+            raise ValueError(f"backend must be one of {', '.join(map(repr, ENV_BACKENDS))}, got {backend!r}")
+        self.device = torch.device(device) if device is not None else None
+        on_cpu = self.device is None or self.device.type == "cpu"
+        if backend == "auto":
+            backend = "scalar" if on_cpu else engine.resolve_backend("auto", self.board_size)
+        elif backend != "scalar":
+            engine.resolve_backend(backend, self.board_size)  # raises for bitboard above 8 x 8
+        self.backend = backend
+        if reward_mode not in ("outcome", "margin"):
+            raise ValueError(f"reward_mode must be 'outcome' or 'margin', got {reward_mode!r}")
+        self.reward_mode = reward_mode
+        if opening_book is None or isinstance(opening_book, OpeningBook):
+            self.book = opening_book
+        else:
+            self.book = load_book(opening_book, self.board_size)
+        if self.book is not None and self.book.board_size != self.board_size:
+            raise ValueError(f"the opening book is for {self.book.board_size}x{self.book.board_size}, not {board_size}")
+        self.opening_symmetries = bool(opening_symmetries)
+
+    def new_board(self, text: str | None = None) -> Board:
+        """The start position, or the position ``text`` (which must be of the env's size)."""
+        board = make_board(text, self.board_size, self.backend, self.device)
+        if board.board_size != self.board_size:
+            n, m = board.board_size, self.board_size
+            raise ValueError(f"the position is {n}x{n}, the environment's board {m}x{m}: {text!r}")
+        return board
+
+    def start(self, rng: np.random.Generator, options: dict[str, Any] | None) -> tuple[Board, list[int]]:
+        """The board a reset starts from and the moves that led there (from the start position)."""
+        options = dict(options or {})  # other keys are ignored, as PettingZoo's API test expects
+        if "opening" in options and "position" in options:
+            raise ValueError("reset takes either options['opening'] or options['position'], not both")
+        if "position" in options:
+            text = options["position"]
+            if not isinstance(text, str):
+                raise TypeError(f"options['position'] must be position text (a str), got {type(text).__name__}")
+            return self.new_board(text), []
+        if "opening" in options:
+            opening = options["opening"]
+            moves = parse_moves(opening, self.board_size) if isinstance(opening, str) else [int(a) for a in opening]
+        elif self.book is not None:
+            moves = self.book.draw(rng, self.opening_symmetries)
+        else:
+            moves = []
+        board = self.new_board()
+        for i, action in enumerate(moves):
+            if not board.is_legal(action):
+                raise ValueError(
+                    f"opening move {i + 1} ({format_moves([action], self.board_size)}) is illegal; "
+                    f"legal there: {format_moves(board.legal_actions(), self.board_size)}"
+                )
+            board = board.step(action)
+        return board, list(moves)
+
+    def final_rewards(self, board: Board) -> tuple[float, float]:
+        """Rewards (black, white) of a finished board under the reward mode."""
+        if self.reward_mode == "margin" and not board.forfeited:
+            black, white = board.scores()
+            margin = (black - white) / self.board_size**2
+            return margin, -margin
+        return board.rewards()
+
+    def spaces(self) -> tuple[gymnasium.spaces.Space[Any], gymnasium.spaces.Space[Any]]:
+        n = self.board_size
+        observation = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(0, 1, (2, n, n), dtype=np.int8),
+                "action_mask": gymnasium.spaces.Box(0, 1, (n * n + 1,), dtype=np.int8),
+            }
+        )
+        return observation, gymnasium.spaces.Discrete(n * n + 1)
+
+
+def observe_board(board: Board, player: int, legal: list[int]) -> dict[str, np.ndarray]:
+    """The observation dict of ``player`` (0 black, 1 white); ``legal`` are the mover's actions."""
+    n = board.board_size
+    mask = np.zeros(n * n + 1, dtype=np.int8)
+    mask[legal if player == board.current_player else n * n] = 1
+    observation = board.planes(player).view(np.int8).reshape(2, n, n)
+    return {"observation": observation, "action_mask": mask}
+
+
+def board_infos(board: Board, legal: list[int]) -> dict[str, dict[str, Any]]:
+    """Per agent: both disc counts and the agent's legal actions in notation."""
+    names = square_names(board.board_size)
+    scores = board.scores()
+    moves = [names[a] for a in legal]
+    waiting = [names[-1]]
+    mover = board.current_player
+    return {
+        agent: {"scores": scores, "legal_moves": moves if i == mover else waiting} for i, agent in enumerate(AGENTS)
+    }
+
+
+class BoardEnv:
+    """What the AEC and Parallel environments share: the board, tooling and rendering."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
+        "name": "othello_v0",
+        "render_modes": ["human", "rgb_array", "ansi"],
+        "is_parallelizable": True,
+        "render_fps": 2,
+    }
+    config: OthelloConfig
+    board_size: int
+    render_mode: str | None
+    history: list[int]
+    _board: Board
+    _legal: list[int]
+    _last_move: int | None
+    _renderer: Any
+
+    def _setup(self, config: OthelloConfig, render_mode: str | None) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
+        self.config = config
+        self.board_size = config.board_size
+        self.render_mode = render_mode
+        self.possible_agents = AGENTS[:]
+        observation_space, action_space = config.spaces()
+        self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
+        self.action_spaces = {agent: action_space for agent in self.possible_agents}
+        self.np_random, _ = seeding.np_random(None)
+        self._renderer = None
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _set_board(self, board: Board, moves: list[int]) -> None:
+        self._board = board
+        self._legal = board.legal_actions()
+        self.history = list(moves)
+        self._last_move = moves[-1] if moves and moves[-1] < self.board_size**2 else None
+
+    def _play(self, action: int) -> None:
+        self._board = self._board.step(action)
+        self._legal = self._board.legal_actions()
+        self.history.append(action)
+        self._last_move = action if action < self.board_size**2 else None
+
+    def _check_action(self, agent: str, action: object) -> int:
+        """``action`` as an int if it is legal for the mover ``agent``, else a ``ValueError``."""
+        n = self.board_size
+        if action is None or not isinstance(action, (int, np.integer)) or isinstance(action, bool):
+            raise ValueError(f"action must be an int in 0..{n * n} ({n * n} = pass), got {action!r}")
+        action = int(action)
+        if not self._board.is_legal(action):
+            what = f"outside 0..{n * n}" if not 0 <= action <= n * n else f"illegal ({format_moves([action], n)})"
+            raise ValueError(
+                f"action {action} for {agent} is {what}; legal: {self._legal} ({format_moves(self._legal, n)})"
+            )
+        return action
+
+    def render(self) -> Any:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; pass render_mode to the constructor.")
+            return None
+        from othello_zoo import render
+
+        over = self._board.terminated
+        legal = [a for a in self._legal if a < self.board_size**2] if not over else []
+        args = (render.cells_of(self._board), self._board.current_player, legal, self._last_move, over)
+        if self.render_mode == "ansi":
+            return render.board_to_ansi(*args)
+        if self._renderer is None:
+            self._renderer = render.BoardRenderer(self.board_size, self.render_mode, self.metadata["render_fps"])
+        return self._renderer.render(*args)
+
+    def close(self) -> None:
+        if self._renderer is not None:
+            self._renderer.close()
+            self._renderer = None
+
+    @property
+    def board(self) -> Board:
+        """The current board (an immutable value)."""
+        return self._board
+
+    @property
+    def history_text(self) -> str:
+        """The moves played since the start position, in notation (``"f5d6c3..."``)."""
+        return format_moves(self.history, self.board_size)
+
+    def get_state(self) -> engine.State:
+        """The position as an engine ``State`` (a batch of one) on the env's device."""
+        backend = "auto" if self.config.backend == "scalar" else self.config.backend
+        return board_to_state(self._board, self.config.device, backend)
+
+    def _board_from(self, state: engine.State | str) -> Board:
+        if isinstance(state, engine.State):
+            if state.batch_size != 1:
+                raise ValueError(f"set_state takes a State of one board, got a batch of {state.batch_size}")
+            board = self.config.new_board(engine.to_text(state)[0])
+            return board.forfeit() if bool(state.forfeited[0]) else board
+        if isinstance(state, str):
+            return self.config.new_board(state)
+        raise TypeError(f"set_state takes an engine State or position text, got {type(state).__name__}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_renderer"] = None  # windows and fonts are not copied; a copy draws its own
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        clone = object.__new__(type(self))
+        memo[id(self)] = clone
+        for key, value in self.__getstate__().items():
+            setattr(clone, key, copy.deepcopy(value, memo))
+        return clone
