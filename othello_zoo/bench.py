@@ -232,6 +232,26 @@ def env_latencies(seconds: float = 1.0, repeats: int = 3) -> dict[str, float]:
     return {name: measure_aec(make, seconds, repeats) for name, make in makers.items()}
 
 
+def mcts_rates(seconds: float = 1.0) -> dict[str, float]:
+    """MCTS simulations per second from the start position and from a midgame position, with the
+    default batch (32 leaves x 8 playouts) and a throughput batch (128 x 8)."""
+    from othello_zoo._scalar import ScalarBoard
+    from othello_zoo.agents import MCTSAgent
+    from othello_zoo.notation import parse_moves
+
+    midgame = ScalarBoard.start()
+    for action in parse_moves("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6"):  # 16 plies in
+        midgame = midgame.step(action)
+    rates = {}
+    for name, board in (("start", ScalarBoard.start()), ("midgame", midgame)):
+        for leaves in (32, 128):
+            agent = MCTSAgent(simulations=10**9, seconds=seconds, leaves_per_batch=leaves, seed=0)
+            start = time.perf_counter()
+            agent.act(board)
+            rates[f"{name}, {leaves} leaves x 8 playouts"] = agent.last_simulations / (time.perf_counter() - start)
+    return rates
+
+
 def peak_memory_mib(backend: str, batch_size: int, device: str = "cpu", board_size: int = 8) -> float:
     """Memory that random play at ``batch_size`` needs, measured in a fresh process, in MiB.
 
@@ -355,6 +375,7 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument("--compare", choices=["pgx"], default=None, help="also run pgx's Othello in this run")
     parser.add_argument("--memory", action="store_true", help="peak memory at the largest batch, per backend")
     parser.add_argument("--no-env", action="store_true", help="skip the PettingZoo env latency comparison")
+    parser.add_argument("--no-agents", action="store_true", help="skip the MCTS simulations/s measurement")
     parser.add_argument("--json", dest="json_path", default=None, help="write every result to this JSON file")
     parser.add_argument("--plot", default=None, help="write a log-log plot to this PNG (needs matplotlib)")
     return parser
@@ -426,6 +447,12 @@ def run(args: argparse.Namespace) -> list[Result]:
         print("\nPettingZoo AEC, last() + step() under random masked play (us per step; ratio to tictactoe_v3)")
         for name, value in latencies.items():
             print(f"  {name:<38} {value:8.1f} us   {value / base:5.2f}x")
+    mcts: dict[str, float] = {}
+    if not args.no_agents:
+        mcts = mcts_rates(max(args.seconds * 3, 0.3))
+        print("\nMCTS simulations per second (random playouts batched on the engine)")
+        for name, value in mcts.items():
+            print(f"  {name:<38} {value:10,.0f}")
     memory = {}
     if args.memory:
         top = max(all_batches)
@@ -439,6 +466,7 @@ def run(args: argparse.Namespace) -> list[Result]:
                     "results": [asdict(r) for r in results],
                     "peak_memory_mib": memory,
                     "aec_us_per_step": latencies,
+                    "mcts_simulations_per_s": mcts,
                     "torch": torch.__version__,
                     "default_threads": default_threads,
                     "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,

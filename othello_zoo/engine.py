@@ -180,8 +180,14 @@ def _kernel(state: State) -> Kernel:
     return _kernel_for(state.backend, state.board_size, state.device)
 
 
-def _from_planes(planes: Tensor, player: Tensor, board_size: int, backend: str, device: torch.device) -> State:
-    """A state from bool planes ``(B, 2, n*n)`` (mover, opponent) and the colours to move."""
+def from_planes(
+    planes: Tensor, player: Tensor, board_size: int, backend: str = "auto", device: torch.device | None = None
+) -> State:
+    """Boards from bool planes ``(B, 2, n*n)`` (the mover's discs, then the opponent's) and the
+    colours to move, int64 ``(B,)``; moves and the end of each game are worked out."""
+    backend = resolve_backend(backend, board_size)
+    device = device if device is not None else planes.device
+    planes, player = planes.to(device=device, dtype=torch.bool), player.to(device)
     kernel = _kernel_for(backend, board_size, device)
     discs = kernel.encode(planes)
     moves, rays, terminated = kernel.search(discs)
@@ -219,7 +225,7 @@ def init(
     planes[:, 0, [e4, d5]] = True  # black, to move
     planes[:, 1, [d4, e5]] = True  # white
     player = torch.full((batch_size,), BLACK, dtype=torch.int64, device=dev)
-    return _from_planes(planes, player, n, resolved, dev)
+    return from_planes(planes, player, n, resolved, dev)
 
 
 def legal_action_mask(state: State) -> Tensor:
@@ -435,7 +441,7 @@ def from_text(lines: Sequence[str] | str, device: torch.device | str | None = No
     player = torch.tensor([p for _, p, _ in parsed], dtype=torch.int64, device=dev)
     own = cells == (player + 1).unsqueeze(1)
     opp = cells == (2 - player).unsqueeze(1)
-    return _from_planes(torch.stack((own, opp), dim=1), player, n, resolved, dev)
+    return from_planes(torch.stack((own, opp), dim=1), player, n, resolved, dev)
 
 
 def to_text(state: State) -> list[str]:

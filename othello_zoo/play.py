@@ -40,10 +40,16 @@ class Game:
         board_size: int = 8,
         opening: list[int] | None = None,
         seed: int | None = None,
+        mcts_simulations: int = 2000,
     ) -> None:
         self.board_size = check_board_size(board_size)
         self.sides = (black, white)
-        self.agents = {colour: make_agent(side, seed) for colour, side in enumerate(self.sides) if side != "human"}
+        options = {"mcts": {"simulations": mcts_simulations}}
+        self.agents = {
+            colour: make_agent(side, seed, **options.get(side, {}))
+            for colour, side in enumerate(self.sides)
+            if side != "human"
+        }
         self.opening = list(opening or [])
         self.new_game()
 
@@ -218,10 +224,11 @@ def terminal_game(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     opening: list[int] | None = None,
+    simulations: int = 2000,
 ) -> tuple[int, int] | None:
     """Play one game in the terminal; returns the final counts (black, white), None if stopped."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
-    game = Game(black, white, board_size, opening, seed)
+    game = Game(black, white, board_size, opening, seed, simulations)
     n = game.board_size
     while not game.board.terminated:
         board = game.board
@@ -259,7 +266,8 @@ def terminal_game(
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     """The ``play`` command's arguments."""
     parser = parser or argparse.ArgumentParser(prog="othello-zoo play", description=__doc__.split("\n")[0])
-    parser.add_argument("--agent", choices=sorted(AGENTS), default="greedy", help="the computer player")
+    parser.add_argument("--agent", choices=sorted(AGENTS), default="mcts", help="the computer player")
+    parser.add_argument("--simulations", type=int, default=2000, help="MCTS strength: playouts per move")
     parser.add_argument("--human", choices=["black", "white"], default="black", help="your colour")
     parser.add_argument("--black", choices=PLAYERS, default=None, help="who plays black (overrides --agent/--human)")
     parser.add_argument("--white", choices=PLAYERS, default=None, help="who plays white")
@@ -282,7 +290,7 @@ def run(args: argparse.Namespace) -> int:
     if args.terminal or not display_available():
         if not args.terminal:
             print("no display found: playing in the terminal", file=sys.stderr)
-        terminal_game(black, white, args.board_size, args.seed, opening=opening)
+        terminal_game(black, white, args.board_size, args.seed, opening=opening, simulations=args.simulations)
         return 0
-    PlayWindow(Game(black, white, args.board_size, opening, args.seed)).run()
+    PlayWindow(Game(black, white, args.board_size, opening, args.seed, args.simulations)).run()
     return 0

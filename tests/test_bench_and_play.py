@@ -14,7 +14,7 @@ from othello_zoo.play import terminal_game
 def test_bench__tiny_run_writes_every_result(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "bench.json"
     argv = ["bench", "--batch-sizes", "1,16", "--backends", "bitboard,conv", "--threads", "1"]
-    argv += ["--seconds", "0.01", "--repeats", "1", "--json", str(out), "--no-env"]
+    argv += ["--seconds", "0.01", "--repeats", "1", "--json", str(out), "--no-env", "--no-agents"]
     assert main(argv) == 0
     data = json.loads(out.read_text())
     rows = {(r["backend"], r["batch_size"]) for r in data["results"]}

@@ -29,14 +29,12 @@ from othello_zoo._single import Board
 from othello_zoo.engine import State
 
 __all__ = [
-    "AGENTS",
     "Agent",
     "GreedyAgent",
     "POSITIONAL_8x8",
     "RandomAgent",
     "act_in_env",
     "greedy_actions",
-    "make_agent",
     "positional_weights",
     "random_actions",
 ]
@@ -144,18 +142,6 @@ class GreedyAgent:
             return rules.flips(scalar.own, scalar.opp, 1 << action).bit_count(), weights[action], -action
 
         return max(legal, key=key)
-
-
-AGENTS: dict[str, type] = {"random": RandomAgent, "greedy": GreedyAgent}
-
-
-def make_agent(name: str, seed: int | None = None) -> Any:
-    """An agent by name (``"random"`` or ``"greedy"``)."""
-    if name == "random":
-        return RandomAgent(seed)
-    if name == "greedy":
-        return GreedyAgent()
-    raise ValueError(f"agent must be one of {sorted(AGENTS)}, got {name!r}")
 
 
 def act_in_env(agent: Agent, env: Any) -> int:
