@@ -1,4 +1,4 @@
-"""Players: uniformly random, greedy and Monte Carlo tree search.
+"""Players: uniformly random, greedy, Monte Carlo tree search and alpha-beta.
 
 One board: every agent has ``act(board) -> action`` for a board of the PettingZoo environments
 (``env.unwrapped.board``) or the play window, and is seedable; :func:`act_in_env` plays one in an
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from othello_zoo.agents.alphabeta import AlphaBetaAgent
 from othello_zoo.agents.baseline import (
     Agent,
     GreedyAgent,
@@ -25,6 +26,7 @@ from othello_zoo.agents.mcts import MCTSAgent
 __all__ = [
     "AGENTS",
     "Agent",
+    "AlphaBetaAgent",
     "GreedyAgent",
     "MCTSAgent",
     "POSITIONAL_8x8",
@@ -36,11 +38,17 @@ __all__ = [
     "random_actions",
 ]
 
-AGENTS: dict[str, type] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+AGENTS: dict[str, type] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "mcts": MCTSAgent,
+    "alphabeta": AlphaBetaAgent,
+}
 
 
 def make_agent(name: str, seed: int | None = None, **kwargs: Any) -> Any:
-    """An agent by name (``"random"``, ``"greedy"`` or ``"mcts"``); ``kwargs`` go to its constructor."""
+    """An agent by name (``"random"``, ``"greedy"``, ``"mcts"``, ``"alphabeta"``); ``kwargs`` go to its
+    constructor."""
     if name not in AGENTS:
         raise ValueError(f"agent must be one of {sorted(AGENTS)}, got {name!r}")
     if name == "greedy":

@@ -1,0 +1,100 @@
+"""Alpha-beta: the endgame solver against plain minimax, and strength (slow group)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from reference import RefGame, random_game_positions
+from wthor import read_games
+
+from othello_zoo._scalar import ScalarBoard
+from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, RandomAgent
+from othello_zoo.agents.alphabeta import solve
+
+
+def minimax(game: RefGame) -> int:
+    """Plain minimax over the reference rules: final disc difference for the side to move,
+    empties to the winner."""
+    if game.over:
+        black, white = game.counts()
+        diff = black - white if game.to_move == 1 else white - black
+        empties = game.n * game.n - black - white
+        return diff + empties if diff > 0 else diff - empties if diff < 0 else 0
+    best = -(10**9)
+    for action in game.legal_actions():
+        child = RefGame(game.n, list(game.cells), game.to_move)
+        child.play(action)
+        best = max(best, -minimax(child))
+    return best
+
+
+def endgame_positions(count: int, max_empties: int) -> list[str]:
+    rng = random.Random(7)
+    texts = []
+    while len(texts) < count // 2:  # from random games, stopped with a few empty squares left
+        game = random_game_positions(8, rng.randrange(2**31), 60 - max_empties + rng.randrange(3))
+        if not game.over and game.text().split()[0].count("-") <= max_empties:
+            texts.append(game.text())
+    for record in read_games()[: count // 2]:  # from recorded games
+        board = ScalarBoard.start()
+        for move in record.moves:
+            if 64 - sum(board.scores()) <= max_empties:
+                break
+            while board.legal_actions() == [64]:
+                board = board.step(64)
+            board = board.step(move)
+        if not board.terminated:
+            texts.append(board.to_text())
+    return [t for t in texts if t.split()[0].count("-") <= max_empties]
+
+
+def test_solver__matches_plain_minimax_on_endgames() -> None:
+    positions = endgame_positions(24, 6)  # plain minimax over the reference rules is slow past that
+    assert len(positions) >= 16
+    for text in positions:
+        board = ScalarBoard.from_text(text)
+        move, score = solve(board)
+        assert score == minimax(RefGame.from_text(text)), text
+        child = board.step(move)  # the best move reaches the same value
+        if child.terminated:
+            continue
+        _, reply = solve(child)
+        assert -reply == score or move == 64
+
+
+def test_solver__4x4_game_value_matches_minimax() -> None:
+    board = ScalarBoard.start(4)
+    assert solve(board)[1] == minimax(RefGame(4))
+
+
+def test_alphabeta__plays_legal_moves_and_beats_random() -> None:
+    wins = 0
+    for game in range(2):
+        agent, rnd = AlphaBetaAgent(depth=2, endgame=6), RandomAgent(seed=game)
+        board, agents = ScalarBoard.start(), (agent, rnd) if game == 0 else (rnd, agent)
+        while not board.terminated:
+            action = agents[board.current_player].act(board)
+            assert board.is_legal(action)
+            board = board.step(action)
+        black, white = board.scores()
+        wins += (black > white) if game == 0 else (white > black)
+    assert wins >= 1
+
+
+@pytest.mark.slow
+def test_alphabeta__depth_4_beats_greedy() -> None:
+    score, games = 0.0, 20
+    for game in range(games):
+        start, opening = ScalarBoard.start(), RandomAgent(seed=game)
+        for _ in range(4):
+            start = start.step(opening.act(start))
+        agent, greedy = AlphaBetaAgent(depth=4, endgame=8), GreedyAgent()
+        agents = (agent, greedy) if game % 2 == 0 else (greedy, agent)
+        board = start
+        while not board.terminated:
+            board = board.step(agents[board.current_player].act(board))
+        black, white = board.scores()
+        mine, theirs = (black, white) if game % 2 == 0 else (white, black)
+        score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    assert score / games >= 0.8, score
