@@ -183,6 +183,16 @@ class BitboardKernel:
             return planes if self.board_size == 8 else planes[..., : self.board_size**2]
         return ((discs.unsqueeze(-1) >> self.bit_index) & 1).bool()
 
+    def mover_view(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor] | None:
+        """``(planes int8 (B, 2, n*n), placements bool (B, n*n))`` from one table look-up over the
+        bytes of the discs and the moves together, or None where that path does not apply."""
+        if sys.byteorder != "little" or self.board_size != 8:
+            return None
+        words = torch.cat((discs, moves.unsqueeze(1)), dim=1)  # (B, 3): mover, opponent, moves
+        bits = torch.take(self.byte_spread, words.unsqueeze(-1).view(torch.uint8).long()).view(torch.bool)
+        bits = bits.view(-1, 3, 64)
+        return bits[:, :2].view(torch.int8), bits[:, 2]
+
     def counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
         if sys.byteorder == "little":

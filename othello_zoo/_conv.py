@@ -120,6 +120,10 @@ class ConvKernel:
         """discs -> bool ``(B, 2, n*n)`` planes."""
         return discs
 
+    def mover_view(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor] | None:
+        """No fused path here (see :meth:`BitboardKernel.mover_view`)."""
+        return None
+
     def counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
         return discs.sum(-1)

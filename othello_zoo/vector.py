@@ -249,7 +249,7 @@ class OthelloVectorEnv:
 
     def observe_movers(self) -> tuple[Tensor, Tensor]:
         """``(observation int8 (N, 2, n, n), action_mask bool (N, n*n+1))`` of each board's mover."""
-        return engine.observe(self.state), engine.legal_action_mask(self.state)
+        return engine.mover_view(self.state)
 
     def step_movers(self, actions: Tensor) -> MoverStep:
         """Play ``actions`` (int64 (N,)), the movers' choices; the result speaks for the next movers.

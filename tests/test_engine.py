@@ -148,3 +148,15 @@ def test_observe__mover_view_matches_the_explicit_player(n: int, backend: str) -
     assert torch.equal(mover, engine.observe(state, state.current_player))
     mover[:] = 0  # an observation is a copy: writing to it leaves the state alone
     assert engine.observe(state).sum() == engine.scores(state).sum()
+
+
+@pytest.mark.parametrize(("n", "backend"), [(8, "bitboard"), (6, "bitboard"), (8, "conv")])
+def test_mover_view__equals_observe_and_mask(n: int, backend: str) -> None:
+    from othello_zoo.testing import random_play
+
+    state = random_play(engine.init(16, n, backend=backend), 30, torch.Generator().manual_seed(2))  # type: ignore[arg-type]
+    observation, mask = engine.mover_view(state)
+    assert torch.equal(observation, engine.observe(state))
+    assert torch.equal(mask, engine.legal_action_mask(state))
+    observation.zero_()  # a fresh tensor: the state is untouched
+    assert int(engine.observe(state).sum()) == int(engine.scores(state).sum())
