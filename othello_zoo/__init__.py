@@ -6,6 +6,10 @@ interchangeable kernels (sandwich convolutions and int64 bitboards).
 
 from __future__ import annotations
 
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout when pygame loads
+
 from othello_zoo import engine, notation
 from othello_zoo.engine import State
 
