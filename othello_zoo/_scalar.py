@@ -18,7 +18,7 @@ import numpy as np
 from othello_zoo._bitboard import direction_tables, ray_flips, ray_moves
 from othello_zoo.notation import BLACK, format_position, parse_position
 
-__all__ = ["ScalarBoard", "ScalarRules", "scalar_rules"]
+__all__ = ["ScalarBoard", "ScalarRules", "as_scalar", "scalar_rules"]
 
 
 class ScalarRules:
@@ -167,3 +167,8 @@ class ScalarBoard:
         black, white = self.scores()
         sign = float((black > white) - (black < white))
         return sign, -sign
+
+
+def as_scalar(board: object) -> ScalarBoard:
+    """``board`` as a :class:`ScalarBoard` (any board with ``to_text()`` is converted)."""
+    return board if isinstance(board, ScalarBoard) else ScalarBoard.from_text(board.to_text())  # type: ignore[attr-defined]

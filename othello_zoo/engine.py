@@ -394,19 +394,16 @@ def scores(state: State) -> Tensor:
     return torch.where((state.current_player == BLACK).unsqueeze(1), counts, counts.flip(1))
 
 
-def rewards(state: State, counts: Tensor | None = None) -> Tensor:
+def rewards(state: State) -> Tensor:
     """float32 ``(B, 2)`` rewards (black, white) of finished boards, 0 on unfinished ones.
 
     +1 / -1 / 0 for a win / loss / draw by disc count; a forfeited board gives -1 to the player
-    who acted illegally and 0 to the other. ``counts`` may pass in ``scores(state)`` if it is
-    already at hand.
+    who acted illegally and 0 to the other. The colours' view of :func:`outcome`.
     """
-    counts = scores(state) if counts is None else counts
-    black = torch.sign(counts[:, 0] - counts[:, 1]).to(torch.float32)
-    # A forfeit: -1 for the offender (the player to move), 0 for the other.
-    black = torch.where(state.forfeited, (state.current_player - 1).to(torch.float32), black)
-    white = torch.where(state.forfeited, -state.current_player.to(torch.float32), -black)
-    return torch.stack((black, white), dim=1) * state.terminated.unsqueeze(1)
+    to_move = outcome(state)
+    other = torch.where(state.forfeited, 0.0, -to_move)
+    black_moves = state.current_player == BLACK
+    return torch.stack((torch.where(black_moves, to_move, other), torch.where(black_moves, other, to_move)), dim=1)
 
 
 def outcome(state: State, margin: bool = False) -> Tensor:

@@ -8,7 +8,7 @@ The endgame solver returns the exact final disc difference for the side to move 
 squares credited to the winner (the convention of the FFO test suite), searching the moves that
 leave the opponent the fewest replies first ("fastest first").
 
->>> from othello_zoo._scalar import ScalarBoard
+>>> from othello_zoo._scalar import ScalarBoard, as_scalar
 >>> solve(ScalarBoard.start(4))  # the 4 x 4 game: (best first move, exact value for black)
 (1, -10)
 """
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from othello_zoo._scalar import ScalarBoard, scalar_rules
+from othello_zoo._scalar import as_scalar, scalar_rules
 from othello_zoo._single import Board
 
 __all__ = ["AlphaBetaAgent", "evaluate", "solve"]
@@ -188,7 +188,7 @@ def _edges(n: int) -> list[list[int]]:
 def solve(board: Board) -> tuple[int, int]:
     """``(best move, exact score)`` of ``board`` for its side to move; the move is ``n*n`` for a
     forced pass and -1 on a finished board."""
-    scalar = board if isinstance(board, ScalarBoard) else ScalarBoard.from_text(board.to_text())
+    scalar = as_scalar(board)
     search = _Search(scalar.board_size)
     score, move = search.solve(scalar.own, scalar.opp, -INF, INF)
     return move, score
@@ -196,7 +196,7 @@ def solve(board: Board) -> tuple[int, int]:
 
 def evaluate(board: Board) -> float:
     """The midgame evaluation of ``board`` for its side to move."""
-    scalar = board if isinstance(board, ScalarBoard) else ScalarBoard.from_text(board.to_text())
+    scalar = as_scalar(board)
     return _Search(scalar.board_size).evaluate(scalar.own, scalar.opp)
 
 
@@ -214,7 +214,7 @@ class AlphaBetaAgent:
         self.last_nodes = 0
 
     def act(self, board: Board) -> int:
-        scalar = board if isinstance(board, ScalarBoard) else ScalarBoard.from_text(board.to_text())
+        scalar = as_scalar(board)
         legal = scalar.legal_actions()
         if len(legal) == 1:
             return legal[0]

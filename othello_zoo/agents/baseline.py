@@ -24,7 +24,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
-from othello_zoo._scalar import ScalarBoard, scalar_rules
+from othello_zoo._scalar import as_scalar, scalar_rules
 from othello_zoo._single import Board
 from othello_zoo.engine import State
 
@@ -107,10 +107,6 @@ class Agent(Protocol):
     def act(self, board: Board) -> int: ...
 
 
-def _scalar(board: Board) -> ScalarBoard:
-    return board if isinstance(board, ScalarBoard) else ScalarBoard.from_text(board.to_text())
-
-
 class RandomAgent:
     """Uniformly random legal actions; ``seed`` makes it reproducible."""
 
@@ -134,7 +130,7 @@ class GreedyAgent:
         n = board.board_size
         if legal == [n * n]:
             return legal[0]
-        scalar = _scalar(board)
+        scalar = as_scalar(board)
         rules = scalar_rules(n)
         weights = positional_weights(n, torch.device("cpu")).tolist()
 

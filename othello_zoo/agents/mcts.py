@@ -10,7 +10,7 @@ The solver marks a finished game proven, a node with a proven-won child proven w
 and a node whose children are all proven losses for its mover proven lost; the agent plays a
 proven win as soon as it sees one and never walks into a proven loss while an alternative exists.
 
->>> from othello_zoo._scalar import ScalarBoard
+>>> from othello_zoo._scalar import ScalarBoard, as_scalar
 >>> agent = MCTSAgent(simulations=256, seed=0)
 >>> agent.act(ScalarBoard.start()) in (19, 26, 37, 44)
 True
@@ -26,7 +26,7 @@ import numpy as np
 import torch
 
 from othello_zoo import engine
-from othello_zoo._scalar import ScalarBoard
+from othello_zoo._scalar import ScalarBoard, as_scalar
 from othello_zoo._single import Board
 
 __all__ = ["MCTSAgent", "Node"]
@@ -52,9 +52,7 @@ class Node:
 
 def _exact(board: ScalarBoard) -> float:
     """The finished game's score for the player who made the last move (not the player to move)."""
-    black, white = board.scores()
-    mover_discs, other_discs = (black, white) if board.current_player == 0 else (white, black)
-    return 1.0 if other_discs > mover_discs else 0.5 if other_discs == mover_discs else 0.0
+    return (board.rewards()[1 - board.current_player] + 1.0) / 2.0
 
 
 class MCTSAgent:
@@ -101,7 +99,7 @@ class MCTSAgent:
 
     # -- the interface ----------------------------------------------------------------------------
     def act(self, board: Board) -> int:
-        scalar = board if isinstance(board, ScalarBoard) else ScalarBoard.from_text(board.to_text())
+        scalar = as_scalar(board)
         legal = scalar.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -197,8 +195,7 @@ class MCTSAgent:
             plies += 1
             if plies % 8 == 0 and bool(state.terminated.all()):
                 break
-        counts = engine.scores(state)
-        black = (counts[:, 0] > counts[:, 1]).double() + 0.5 * (counts[:, 0] == counts[:, 1]).double()
+        black = (engine.rewards(state)[:, 0].double() + 1.0) / 2.0  # 1 win, 1/2 draw, 0 loss
         black_sum = black.view(len(leaves), k).sum(1).cpu().numpy()
         # The player who moved into a leaf is the opponent of the leaf's player to move.
         into_black = np.array([leaf.board.current_player == 1 for leaf in leaves])
