@@ -1,0 +1,437 @@
+"""The ``Game`` interface of alpha-zero-general, with the rules of :mod:`othello_zoo.engine`.
+
+`alpha-zero-general <https://github.com/suragnair/alpha-zero-general>`_ trains AlphaZero on any
+game that implements its ``Game`` class. :class:`OthelloGame` is such a game: its ``Coach``,
+``MCTS`` and ``Arena`` run on it unchanged. Its conventions:
+
+- A board is a numpy ``int8`` array ``(n, n)``: ``1`` for player 1, ``-1`` for player 2, ``0``
+  empty; ``board[row, col]`` is square ``row * n + col`` (``a1`` = 0, top left). Player 1 is black
+  and moves first, from the same start board as the framework's own Othello (``1`` on e4 and d5).
+- The board does not record whose turn it is: ``player`` (``1`` or ``-1``) says who moves.
+- Actions ``0..n*n-1`` place a disc; ``n*n`` is the pass, valid exactly when no placement is.
+- ``getGameEnded(board, player)`` is 0 while either side can move, then ``1`` / ``-1`` if
+  ``player`` has more / fewer discs, and ``1e-4`` (:data:`DRAW_VALUE`) for a draw.
+- The canonical form is ``player * board``: the mover's discs are ``1``.
+
+Every rule (legal moves, flips, passes, the end) comes from the engine; positions already seen
+are remembered (keyed by their canonical bytes), so the repeated calls of a tree search cost
+microseconds. :class:`BatchedOthelloGame` answers the same questions for ``B`` boards at once
+in one engine call, on numpy arrays or torch tensors (any device).
+
+In an alpha-zero-general checkout, use it in ``main.py`` in place of the framework's own game::
+
+    from othello_zoo.compat.alphazero import OthelloGame
+    g = OthelloGame(8)
+
+Example:
+    >>> game = OthelloGame(8)
+    >>> board = game.getInitBoard()
+    >>> np.flatnonzero(game.getValidMoves(board, 1)).tolist()
+    [19, 26, 37, 44]
+    >>> board, player = game.getNextState(board, 1, 37)  # f5
+    >>> player, game.getGameEnded(board, player)
+    (-1, 0.0)
+    >>> np.flatnonzero(game.getValidMoves(game.getCanonicalForm(board, player), 1)).tolist()
+    [29, 43, 45]
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, ClassVar, TypeVar
+
+import numpy as np
+import torch
+from torch import Tensor
+
+from othello_zoo import engine
+from othello_zoo.notation import BLACK, WHITE, check_board_size, index_to_square
+from othello_zoo.symmetry import all_symmetries, source_table
+
+__all__ = ["DRAW_VALUE", "BatchedOthelloGame", "OthelloGame"]
+
+DRAW_VALUE = 1e-4  # getGameEnded of a drawn game: non-zero (the game is over) and near 0 in value
+ArrayT = TypeVar("ArrayT", np.ndarray, Tensor)
+
+
+def _check_player(player: object) -> int:
+    if player == 1:
+        return 1
+    if player == -1:
+        return -1
+    raise ValueError(f"player must be 1 or -1, got {player!r}")
+
+
+def _check_draw_value(draw_value: float) -> float:
+    if not 0 < abs(draw_value) < 1:
+        raise ValueError(f"draw_value must be non-zero and smaller than 1 in size, got {draw_value!r}")
+    return float(draw_value)
+
+
+def _state(canonical: Tensor, colours: Tensor, n: int, backend: str) -> engine.State:
+    """Engine boards from canonical boards int8 ``(B, n, n)`` (the mover's discs are 1)."""
+    flat = canonical.reshape(-1, n * n)
+    return engine.from_planes(torch.stack((flat == 1, flat == -1), dim=1), colours, n, backend)
+
+
+def _results(state: engine.State, draw_value: float) -> Tensor:
+    """float32 ``(B,)``: 0 on unfinished boards, else 1 / -1 / ``draw_value`` for the mover."""
+    result = engine.outcome(state)
+    return torch.where(state.terminated, torch.where(result == 0, draw_value, result), 0.0)
+
+
+def _mover_boards(state: engine.State) -> Tensor:
+    """int8 ``(B, n, n)``: each board from its mover's side (mover 1, opponent -1)."""
+    planes = engine.observe(state)
+    return planes[:, 0] - planes[:, 1]
+
+
+class OthelloGame:
+    """Othello on an ``n x n`` board behind alpha-zero-general's ``Game`` interface.
+
+    Args:
+        n: the board size, even, 4 to 16.
+        backend: the engine kernel (``"auto"``, ``"bitboard"``, ``"conv"``; see :func:`engine.init`).
+        draw_value: what :meth:`getGameEnded` returns for a draw; non-zero, below 1 in size.
+        cache_size: how many positions and moves to remember (each table is emptied when it
+            fills); 0 remembers nothing.
+    """
+
+    square_content: ClassVar[dict[int, str]] = {1: "X", 0: "-", -1: "O"}  # position-text letters: player 1 is black (X)
+
+    def __init__(
+        self, n: int = 8, *, backend: str = "auto", draw_value: float = DRAW_VALUE, cache_size: int = 1 << 16
+    ) -> None:
+        self.n = check_board_size(n)
+        self.backend = engine.resolve_backend(backend, self.n)
+        self.draw_value = _check_draw_value(draw_value)
+        self.cache_size = int(cache_size)
+        start = np.zeros((self.n, self.n), dtype=np.int8)
+        c = self.n // 2 - 1
+        start[c, c + 1] = start[c + 1, c] = 1  # black (player 1) on e4 and d5
+        start[c, c] = start[c + 1, c + 1] = -1  # white on d4 and e5
+        self._start: np.ndarray = start
+        self._colours = {1: torch.tensor([BLACK]), -1: torch.tensor([WHITE])}
+        self._positions: dict[bytes, tuple[np.ndarray, float]] = {}  # canonical -> (valid moves, result)
+        self._moves: dict[tuple[bytes, int], np.ndarray] = {}  # (canonical, action) -> next canonical
+
+    def __repr__(self) -> str:
+        return f"OthelloGame(n={self.n}, backend={self.backend!r})"
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_positions"], state["_moves"] = {}, {}  # pickles stay small
+        return state
+
+    # ----------------------------------------------------------------- the Game interface
+
+    def getInitBoard(self) -> np.ndarray:  # noqa: N802
+        """The start board (a new array): player 1 (black) on e4 and d5, -1 (white) on d4 and e5."""
+        start: np.ndarray = self._start.copy()
+        return start
+
+    def getBoardSize(self) -> tuple[int, int]:  # noqa: N802
+        """``(n, n)``."""
+        return (self.n, self.n)
+
+    def getActionSize(self) -> int:  # noqa: N802
+        """``n * n + 1``: the squares, then the pass."""
+        return self.n * self.n + 1
+
+    def getNextState(self, board: np.ndarray, player: int, action: int) -> tuple[np.ndarray, int]:  # noqa: N802
+        """The board after ``player`` plays ``action``, and ``-player`` (the next to move).
+
+        A pass leaves the board as it is; so does the pass on a finished board.
+
+        Raises:
+            ValueError: for an action that :meth:`getValidMoves` does not allow, a bad board or player.
+        """
+        p = _check_player(player)
+        canonical = p * self._board(board)
+        key = canonical.tobytes()
+        a = self._action(action)
+        following = self._moves.get((key, a))
+        if following is None:
+            following = self._play(canonical, key, a, p)
+        return -p * following, -p
+
+    def getValidMoves(self, board: np.ndarray, player: int) -> np.ndarray:  # noqa: N802
+        """int64 ``(n*n + 1,)``: 1 for the actions ``player`` may take; the pass exactly when no
+        placement is legal (a finished board included)."""
+        canonical = _check_player(player) * self._board(board)
+        valid: np.ndarray = self._analyse(canonical, canonical.tobytes())[0].copy()
+        return valid
+
+    def getGameEnded(self, board: np.ndarray, player: int) -> float:  # noqa: N802
+        """0.0 while either side can move; else 1.0 if ``player`` has more discs, -1.0 if fewer,
+        :attr:`draw_value` (``1e-4``) for a draw."""
+        canonical = _check_player(player) * self._board(board)
+        return self._analyse(canonical, canonical.tobytes())[1]
+
+    def getCanonicalForm(self, board: np.ndarray, player: int) -> np.ndarray:  # noqa: N802
+        """``player * board`` (a new array): the mover's discs are 1."""
+        return _check_player(player) * self._board(board)
+
+    def getSymmetries(self, board: np.ndarray, pi: Any) -> list[tuple[np.ndarray, np.ndarray]]:  # noqa: N802
+        """The 8 images ``(board, pi)`` under the board's symmetries (identity first), the policy's
+        entry for each square moving with the square, the pass entry kept last.
+
+        The order is that of :mod:`othello_zoo.symmetry` (symmetry ``k`` at index ``k``).
+        """
+        b = self._board(board)
+        policy = np.asarray(pi)
+        if policy.shape != (self.n * self.n + 1,):
+            raise ValueError(f"pi must have {self.n * self.n + 1} entries (the last one is pass), got {policy.shape}")
+        table = source_table(self.n)
+        images = b.reshape(-1)[table[:, :-1]].reshape(8, self.n, self.n)
+        policies = policy[table]
+        return [(images[k], policies[k]) for k in range(8)]
+
+    def stringRepresentation(self, board: np.ndarray) -> bytes:  # noqa: N802
+        """The board's ``n * n`` bytes (int8 values), a dictionary key for tree search."""
+        return np.ascontiguousarray(board, dtype=np.int8).tobytes()
+
+    # ------------------------------------------- extras of the framework's own OthelloGame
+
+    def stringRepresentationReadable(self, board: np.ndarray) -> str:  # noqa: N802
+        """The board as position-text squares: ``X`` for 1 (black), ``O`` for -1, ``-`` empty."""
+        return "".join(self.square_content[int(v)] for v in self._board(board).reshape(-1))
+
+    def getScore(self, board: np.ndarray, player: int) -> int:  # noqa: N802
+        """``player``'s discs minus the opponent's."""
+        return _check_player(player) * int(self._board(board).sum(dtype=np.int64))
+
+    @staticmethod
+    def display(board: np.ndarray) -> None:
+        """Print the board with file letters and rank numbers."""
+        n = len(board)
+        print("   " + " ".join(index_to_square(c, n)[0] for c in range(n)))
+        for r in range(n):
+            print(f"{r + 1:>2} " + " ".join(OthelloGame.square_content[int(v)] for v in board[r]))
+
+    def clear_cache(self) -> None:
+        """Forget the remembered positions and moves."""
+        self._positions.clear()
+        self._moves.clear()
+
+    # ------------------------------------------------------------------------ internals
+
+    def _board(self, board: np.ndarray) -> np.ndarray:
+        array = np.asarray(board)
+        if array.shape != (self.n, self.n):
+            raise ValueError(f"board must have shape ({self.n}, {self.n}), got {array.shape}")
+        if array.dtype != np.int8:
+            converted = array.astype(np.int8)
+            if not np.array_equal(converted, array):
+                raise ValueError("board values must be -1, 0 or 1")
+            array = converted
+        if ((array < -1) | (array > 1)).any():
+            raise ValueError("board values must be -1, 0 or 1")
+        return array
+
+    def _action(self, action: int) -> int:
+        try:
+            a = operator.index(action)
+        except TypeError:
+            raise TypeError(f"action must be an integer, got {type(action).__name__}") from None
+        if not 0 <= a <= self.n * self.n:
+            raise ValueError(f"action must be in 0..{self.n * self.n} ({self.n * self.n} = pass), got {a}")
+        return a
+
+    def _remember(self, table: dict[Any, Any], key: Any, value: Any) -> None:
+        if self.cache_size <= 0:
+            return
+        if len(table) >= self.cache_size:
+            table.clear()
+        table[key] = value
+
+    def _summary(self, state: engine.State) -> tuple[np.ndarray, float]:
+        valid = engine.legal_action_mask(state)[0].numpy().astype(np.int64)
+        valid.setflags(write=False)
+        if not bool(state.terminated[0]):
+            return valid, 0.0
+        result = float(engine.outcome(state)[0])  # +1 / -1 / 0 for the mover
+        return valid, result if result != 0 else self.draw_value
+
+    def _analyse(self, canonical: np.ndarray, key: bytes) -> tuple[np.ndarray, float]:
+        entry = self._positions.get(key)
+        if entry is None:
+            entry = self._summary(_state(torch.from_numpy(canonical), self._colours[1], self.n, self.backend))
+            self._remember(self._positions, key, entry)
+        return entry
+
+    def _play(self, canonical: np.ndarray, key: bytes, action: int, player: int) -> np.ndarray:
+        """The next canonical board (from the next mover's side) after ``action``; remembered."""
+        valid, result = self._analyse(canonical, key)
+        if not valid[action]:
+            legal = np.flatnonzero(valid).tolist()
+            raise ValueError(f"action {action} is not valid for player {player} here; valid actions: {legal}")
+        if result != 0:  # a finished board: the pass leaves it as it is
+            following = -canonical
+        else:
+            state = _state(torch.from_numpy(canonical), self._colours[player], self.n, self.backend)
+            after = engine.step(state, torch.tensor([action]), illegal_action="lose")
+            following = _mover_boards(after)[0].numpy()
+            self._remember(self._positions, following.tobytes(), self._summary(after))
+        following.setflags(write=False)
+        self._remember(self._moves, (key, action), following)
+        return following
+
+
+class BatchedOthelloGame:
+    """The :class:`OthelloGame` answers for ``B`` boards at once, one engine call per method.
+
+    Boards are int8 ``(B, n, n)`` and players ``(B,)`` of ``1`` / ``-1`` (or one int for all),
+    as numpy arrays or torch tensors; results come back as the boards came (numpy, or tensors on
+    the boards' device). Nothing is remembered between calls.
+
+    Args:
+        n: the board size, even, 4 to 16.
+        device: where numpy inputs go and the engine runs for them (tensors stay on their device).
+        backend: the engine kernel (``"auto"``, ``"bitboard"``, ``"conv"``).
+        draw_value: what :meth:`game_ended` gives a drawn game.
+        validate: check boards, players and actions (a host synchronisation per call on a GPU).
+            Without the checks an invalid action leaves its board as it was, and what
+            :meth:`play` reports for that board is unspecified.
+
+    >>> game = BatchedOthelloGame(6)
+    >>> boards = game.init_boards(2)
+    >>> boards, players = game.next_states(boards, 1, torch.tensor([8, 27]))  # c2, d5
+    >>> players.tolist(), game.game_ended(boards, players).tolist()
+    ([-1, -1], [0.0, 0.0])
+    >>> game.valid_moves(boards, players).sum(dim=1).tolist()
+    [3, 3]
+    """
+
+    def __init__(
+        self,
+        n: int = 8,
+        *,
+        device: torch.device | str | None = None,
+        backend: str = "auto",
+        draw_value: float = DRAW_VALUE,
+        validate: bool = True,
+    ) -> None:
+        self.n = check_board_size(n)
+        self.validate = validate
+        self.device = torch.device(device) if device is not None else torch.device("cpu")
+        self.backend = engine.resolve_backend(backend, self.n)
+        self.draw_value = _check_draw_value(draw_value)
+        self._start = torch.from_numpy(OthelloGame(self.n).getInitBoard()).to(self.device)
+
+    def __repr__(self) -> str:
+        return f"BatchedOthelloGame(n={self.n}, device={str(self.device)!r}, backend={self.backend!r})"
+
+    def init_boards(self, batch_size: int) -> Tensor:
+        """int8 ``(batch_size, n, n)`` start boards on the game's device (player 1 to move)."""
+        return self._start.expand(batch_size, self.n, self.n).clone()
+
+    def canonical_forms(self, boards: ArrayT, players: ArrayT | int) -> ArrayT:
+        """``players * boards`` per board: each mover's discs are 1 (``getCanonicalForm``)."""
+        b, p = self._inputs(boards, players)
+        return self._like(b * p.view(-1, 1, 1).to(torch.int8), boards)
+
+    def analyse(self, boards: ArrayT, players: ArrayT | int) -> tuple[ArrayT, ArrayT]:
+        """``(valid_moves(boards, players), game_ended(boards, players))`` from one engine call."""
+        state = self._state(*self._inputs(boards, players))
+        valid, ended = engine.legal_action_mask(state), _results(state, self.draw_value)
+        return self._like(valid, boards), self._like(ended, boards)
+
+    def valid_moves(self, boards: ArrayT, players: ArrayT | int) -> ArrayT:
+        """bool ``(B, n*n + 1)``: each player's valid actions (``getValidMoves``)."""
+        return self._like(engine.legal_action_mask(self._state(*self._inputs(boards, players))), boards)
+
+    def game_ended(self, boards: ArrayT, players: ArrayT | int) -> ArrayT:
+        """float32 ``(B,)``: 0, 1, -1 or ``draw_value`` for each player (``getGameEnded``)."""
+        return self._like(_results(self._state(*self._inputs(boards, players)), self.draw_value), boards)
+
+    def next_states(self, boards: ArrayT, players: ArrayT | int, actions: ArrayT) -> tuple[ArrayT, ArrayT]:
+        """The boards after each player's action, and ``-players`` (``getNextState``).
+
+        Raises:
+            ValueError: naming the boards whose action is not valid (one host synchronisation).
+        """
+        _, following, next_players = self._advance(boards, players, actions)
+        return self._like(following, boards), self._like(next_players, boards)
+
+    def play(self, boards: ArrayT, players: ArrayT | int, actions: ArrayT) -> tuple[ArrayT, ArrayT, ArrayT, ArrayT]:
+        """``next_states`` and the ``analyse`` of what it returns, from one engine step:
+        ``(boards, players, valid_moves, game_ended)`` of the next boards for the next players.
+
+        >>> game = BatchedOthelloGame(6)
+        >>> boards, players, valid, ended = game.play(game.init_boards(1), 1, torch.tensor([8]))
+        >>> valid[0].nonzero().flatten().tolist(), ended.tolist()
+        ([7, 9, 19], [0.0])
+        """
+        after, following, next_players = self._advance(boards, players, actions)
+        ended = _results(after, self.draw_value)
+        same_mover = after.current_player != (1 - next_players) // 2  # a finished board: still the old mover
+        ended = torch.where(same_mover & (ended.abs() == 1), -ended, ended)
+        valid = engine.legal_action_mask(after)
+        return (
+            self._like(following, boards),
+            self._like(next_players, boards),
+            self._like(valid, boards),
+            self._like(ended, boards),
+        )
+
+    def _advance(
+        self, boards: np.ndarray | Tensor, players: np.ndarray | Tensor | int, actions: np.ndarray | Tensor
+    ) -> tuple[engine.State, Tensor, Tensor]:
+        """The engine state after the actions, the next boards and the next players."""
+        b, p = self._inputs(boards, players)
+        a = torch.as_tensor(actions, device=b.device).to(torch.int64).reshape(-1)
+        if a.shape != p.shape:
+            raise ValueError(f"actions must have shape ({p.shape[0]},), got {tuple(a.shape)}")
+        state = self._state(b, p)
+        if self.validate:
+            valid = engine.legal_action_mask(state)
+            nn = self.n * self.n
+            bad = (a < 0) | (a > nn) | ~valid.gather(1, a.clamp(0, nn).unsqueeze(1)).squeeze(1)
+            if bool(bad.any()):
+                rows = bad.nonzero().flatten()[:5].tolist()
+                shown = "; ".join(
+                    f"board {i}: action {int(a[i])}, valid {valid[i].nonzero().flatten().tolist()}" for i in rows
+                )
+                raise ValueError(f"invalid action on {int(bad.sum())} board(s): {shown}")
+        after = engine.step(state, a, illegal_action="lose")  # a finished board stays as it is
+        mover = torch.where(after.current_player == state.current_player, p, -p).to(torch.int8)
+        return after, _mover_boards(after) * mover.view(-1, 1, 1), -p
+
+    def symmetries(self, boards: ArrayT, pis: ArrayT) -> tuple[ArrayT, ArrayT]:
+        """The 8 images of boards ``(B, n, n)`` and policies ``(B, n*n + 1)``: ``(8, B, n, n)`` and
+        ``(8, B, n*n + 1)``, symmetry ``k`` at index ``k`` (``getSymmetries`` for a batch)."""
+        images, policies = all_symmetries(self._tensor(boards), self._tensor(pis))
+        return self._like(images, boards), self._like(policies, boards)
+
+    def string_representations(self, boards: ArrayT) -> list[bytes]:
+        """Each board's key, equal to ``OthelloGame.stringRepresentation`` of it."""
+        flat = self._tensor(boards).to(torch.int8).reshape(-1, self.n * self.n).cpu().numpy()
+        return [row.tobytes() for row in flat]
+
+    def _tensor(self, x: np.ndarray | Tensor) -> Tensor:
+        return torch.as_tensor(x, device=self.device if isinstance(x, np.ndarray) else None)
+
+    def _inputs(self, boards: np.ndarray | Tensor, players: np.ndarray | Tensor | int) -> tuple[Tensor, Tensor]:
+        b = self._tensor(boards)
+        if b.dim() != 3 or b.shape[1:] != (self.n, self.n):
+            raise ValueError(f"boards must have shape (B, {self.n}, {self.n}), got {tuple(b.shape)}")
+        b = b.to(torch.int8)
+        p = torch.as_tensor(players, device=b.device).to(torch.int64).reshape(-1)
+        if p.numel() == 1:
+            p = p.expand(b.shape[0])
+        if p.shape != (b.shape[0],):
+            raise ValueError(f"players must be one int or have shape ({b.shape[0]},), got {tuple(p.shape)}")
+        if self.validate and bool((b.abs() > 1).any() | ((p != 1) & (p != -1)).any()):
+            raise ValueError("board values must be -1, 0 or 1 and players 1 or -1")
+        return b, p
+
+    def _state(self, boards: Tensor, players: Tensor) -> engine.State:
+        canonical = boards * players.view(-1, 1, 1).to(torch.int8)
+        return _state(canonical, (1 - players) // 2, self.n, self.backend)
+
+    @staticmethod
+    def _like(result: Tensor, like: ArrayT) -> ArrayT:
+        if isinstance(like, np.ndarray):
+            return result.cpu().numpy()
+        return result
