@@ -1,56 +1,129 @@
 """The lean single-board path: the bitboard rules on Python ints, for any board size.
 
 Stepping one board through torch costs a few microseconds per operation, about 180 us a move;
-the PettingZoo environments play one board at a time, so they use this path by default. It runs
-the very same rule functions as the batched bitboard kernel (:func:`ray_moves`,
-:func:`ray_flips`), one direction at a time on Python ints, which hold boards of any size
-(up to 256 bits for 16 x 16). The state machine (passes, the end, forfeits) mirrors
+the PettingZoo environments play one board at a time, so they use this path by default, and the
+alpha-beta agent and endgame solver search with it. Legal moves come from the bitboard kernel's
+Kogge-Stone fills unrolled for the board size; flips from one mask per ray. Python ints hold boards
+of any size (up to 256 bits for 16 x 16). The state machine (passes, the end, forfeits) mirrors
 :func:`othello_zoo.engine.step` exactly, which the tests check move by move.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from othello_zoo._bitboard import direction_tables, ray_flips, ray_moves
+from othello_zoo._bitboard import direction_tables
 from othello_zoo.notation import BLACK, format_position, parse_position
 
 __all__ = ["ScalarBoard", "ScalarRules", "as_scalar", "scalar_rules"]
 
 
+_DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def legal_source(n: int) -> str:
+    """Python source of ``legal(own, opp)`` for ``n x n``: the Kogge-Stone fills of
+    :func:`ray_moves`, unrolled over the 8 directions and their rounds, masks written as constants.
+
+    >>> print(legal_source(4).splitlines()[2])
+        p = opp & 0xff0
+    """
+    left, right, interior, _ = direction_tables(n)
+    rounds = max(1, (n - 2).bit_length())  # runs hold up to n - 2 discs
+    lines = ["def legal(own, opp):", "    moves = 0"]
+    for lf, rt, inner in zip(left, right, interior, strict=True):
+        op, step = ("<<", lf) if lf else (">>", rt)
+        lines.append(f"    p = opp & {inner:#x}")
+        lines.append(f"    g = own | p & (own {op} {step})")
+        for k in range(1, rounds):
+            source = "p" if k == 1 else "q"
+            lines.append(f"    q = {source} & ({source} {op} {step << (k - 1)})")
+            lines.append(f"    g |= q & (g {op} {step << k})")
+        lines.append(f"    moves |= (g & p) {op} {step}")
+    lines.append(f"    return moves & ~(own | opp) & {(1 << (n * n)) - 1:#x}")
+    return "\n".join(lines)
+
+
+def flips_source(n: int) -> str:
+    """Python source of ``flips_<s>(own, opp)`` for every square ``s`` of ``n x n``: the discs that a
+    disc placed on ``s`` flips, one ray at a time with its masks written as constants, and of
+    ``FLIPS``, the tuple of those functions indexed by square."""
+    lines = []
+    for square in range(n * n):
+        up, down = _rays(n, square)
+        lines += [f"def flips_{square}(own, opp):", "    flipped = 0"]
+        for neighbour, ray in up:  # the nearest square that is not an opponent disc: the lowest bit
+            lines += [
+                f"    if opp & {neighbour:#x}:",
+                f"        rest = {ray:#x} & ~opp",
+                "        first = rest & -rest",
+                "        if first & own:",
+                f"            flipped |= {ray:#x} & (first - 1)",
+            ]
+        for neighbour, ray in down:  # going down the nearest is the highest bit
+            lines += [
+                f"    if opp & {neighbour:#x}:",
+                f"        rest = {ray:#x} & ~opp",
+                "        if rest:",
+                "            first = 1 << (rest.bit_length() - 1)",
+                "            if first & own:",
+                f"                flipped |= {ray:#x} & -(first << 1)",
+            ]
+        lines.append("    return flipped")
+    lines.append(f"FLIPS = ({', '.join(f'flips_{s}' for s in range(n * n))},)")
+    return "\n".join(lines)
+
+
+def _rays(n: int, square: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """The rays from ``square`` long enough to hold a flip (2 squares or more), as
+    ``(neighbour bit, ray mask)``: those going to higher square indices, then to lower ones."""
+    row, col = divmod(square, n)
+    up: list[tuple[int, int]] = []
+    down: list[tuple[int, int]] = []
+    for dr, dc in _DIRECTIONS:
+        cells = []
+        r, c = row + dr, col + dc
+        while 0 <= r < n and 0 <= c < n:
+            cells.append(r * n + c)
+            r, c = r + dr, c + dc
+        if len(cells) >= 2:
+            (up if cells[0] > square else down).append((1 << cells[0], sum(1 << s for s in cells)))
+    return tuple(up), tuple(down)
+
+
 class ScalarRules:
-    """Legal placements and flips of one ``n x n`` board held as two Python ints."""
+    """Legal placements and flips of one ``n x n`` board held as two Python ints.
+
+    ``legal`` is the bitboard kernel's fill, unrolled into straight-line code once per size
+    (:func:`legal_source`). Flips are found per ray (:func:`flips_source`): the squares beyond the
+    placed disc along one direction are one mask, the nearest of them that is not an opponent disc
+    is its lowest or highest set bit, and the run before it flips when that square holds one of
+    the mover's discs. Both are compiled once per board size (:func:`scalar_rules` caches them).
+    """
 
     def __init__(self, board_size: int) -> None:
         n = board_size
         self.board_size = n
         self.full = (1 << (n * n)) - 1
-        left, right, interior, target = direction_tables(n)
-        # Runs hold up to n - 2 discs: enough doubling rounds for 2**rounds - 1 >= n - 2.
-        rounds = max(1, (n - 2).bit_length())
-        self.directions = [
-            (tuple(lf << k for k in range(rounds)), tuple(rt << k for k in range(rounds)), inner, outer)
-            for lf, rt, inner, outer in zip(left, right, interior, target, strict=True)
-        ]
+        namespace: dict[str, Any] = {}
+        exec(compile(legal_source(n), f"<othello_zoo legal {n}x{n}>", "exec"), namespace)
+        exec(compile(flips_source(n), f"<othello_zoo flips {n}x{n}>", "exec"), namespace)
+        self.legal: Callable[[int, int], int] = namespace["legal"]
+        # flips_of[s](own, opp): the opponent discs flipped by a disc of ``own`` on the empty square s
+        self.flips_of: tuple[Callable[[int, int], int], ...] = namespace["FLIPS"]
 
-    def legal(self, own: int, opp: int) -> int:
-        """Bit set of the legal placements of the side owning ``own``."""
-        moves = 0
-        for lefts, rights, inner, _ in self.directions:
-            moves |= ray_moves(own, opp & inner, lefts, rights)
-        return moves & ~(own | opp) & self.full
+    def flips_at(self, square: int, own: int, opp: int) -> int:
+        """Opponent discs flipped by a disc of ``own`` placed on the empty ``square`` (0: illegal there)."""
+        return self.flips_of[square](own, opp)
 
     def flips(self, own: int, opp: int, placed: int) -> int:
         """Opponent discs flipped by the placement ``placed`` (a single bit, or 0 for a pass)."""
-        flipped = 0
-        for lefts, rights, inner, outer in self.directions:
-            opp_inner = opp & inner
-            if ((placed << lefts[0]) >> rights[0]) & opp_inner:  # no opponent disc next to it: no run
-                flipped |= ray_flips(own & outer, opp_inner, placed, lefts, rights)
-        return flipped
+        return self.flips_at(placed.bit_length() - 1, own, opp) if placed else 0
 
 
 @functools.cache

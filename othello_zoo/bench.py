@@ -252,6 +252,43 @@ def mcts_rates(seconds: float = 1.0) -> dict[str, float]:
     return rates
 
 
+# FFO endgame position #40 (20 empties, black to move; a2 wins by 38), from the FFO test suite.
+FFO_40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+
+
+def search_rates(solve_ffo: bool = True) -> dict[str, float]:
+    """Alpha-beta figures: midgame nodes/s (depth 6 from a 16-ply opening), endgame solver nodes/s
+    on a 17-empty position, and the exact solve of FFO #40 (score, move, seconds, nodes)."""
+    from othello_zoo._scalar import ScalarBoard
+    from othello_zoo.agents import AlphaBetaAgent
+    from othello_zoo.agents.endgame import EndgameSolver
+    from othello_zoo.notation import parse_moves
+
+    midgame = ScalarBoard.start()
+    for action in parse_moves("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6"):
+        midgame = midgame.step(action)
+    agent = AlphaBetaAgent(depth=6, endgame=0)
+    start = time.perf_counter()
+    agent.act(midgame)
+    out = {"midgame nodes/s (depth 6)": agent.last_nodes / (time.perf_counter() - start)}
+    endgame = ScalarBoard.from_text(FFO_40)
+    for action in parse_moves("a2b1c1"):  # 3 plies on: 17 empties
+        endgame = endgame.step(action)
+    solver = EndgameSolver(8)
+    start = time.perf_counter()
+    solver.solve(endgame.own, endgame.opp)
+    out["endgame solver nodes/s (17 empties)"] = solver.nodes / (time.perf_counter() - start)
+    if solve_ffo:
+        solver = EndgameSolver(8)
+        start = time.perf_counter()
+        score, move = solver.solve_text(FFO_40)
+        out["FFO #40 seconds"] = time.perf_counter() - start
+        out["FFO #40 nodes"] = solver.nodes
+        out["FFO #40 score"] = score
+        out["FFO #40 move"] = move
+    return out
+
+
 def peak_memory_mib(backend: str, batch_size: int, device: str = "cpu", board_size: int = 8) -> float:
     """Memory that random play at ``batch_size`` needs, measured in a fresh process, in MiB.
 
@@ -375,7 +412,10 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument("--compare", choices=["pgx"], default=None, help="also run pgx's Othello in this run")
     parser.add_argument("--memory", action="store_true", help="peak memory at the largest batch, per backend")
     parser.add_argument("--no-env", action="store_true", help="skip the PettingZoo env latency comparison")
-    parser.add_argument("--no-agents", action="store_true", help="skip the MCTS simulations/s measurement")
+    parser.add_argument("--no-agents", action="store_true", help="skip the MCTS and alpha-beta measurements")
+    parser.add_argument(
+        "--skip-ffo", action="store_true", help="skip the exact solve of FFO #40 (about 40 s on one core)"
+    )
     parser.add_argument("--json", dest="json_path", default=None, help="write every result to this JSON file")
     parser.add_argument("--plot", default=None, help="write a log-log plot to this PNG (needs matplotlib)")
     return parser
@@ -453,6 +493,19 @@ def run(args: argparse.Namespace) -> list[Result]:
         print("\nMCTS simulations per second (random playouts batched on the engine)")
         for name, value in mcts.items():
             print(f"  {name:<38} {value:10,.0f}")
+        search = search_rates(solve_ffo=not args.skip_ffo)
+        print("\nAlpha-beta (Python-int bitboards, one core)")
+        for name in ("midgame nodes/s (depth 6)", "endgame solver nodes/s (17 empties)"):
+            print(f"  {name:<38} {search[name]:10,.0f}")
+        if "FFO #40 seconds" in search:
+            from othello_zoo.notation import index_to_square
+
+            print(
+                f"  FFO #40 (20 empties) solved: {index_to_square(int(search['FFO #40 move']))} "
+                f"{int(search['FFO #40 score']):+d} in {search['FFO #40 seconds']:.1f} s, "
+                f"{int(search['FFO #40 nodes']):,} nodes (expected a2 +38)"
+            )
+        mcts.update(search)
     memory = {}
     if args.memory:
         top = max(all_batches)
@@ -466,7 +519,7 @@ def run(args: argparse.Namespace) -> list[Result]:
                     "results": [asdict(r) for r in results],
                     "peak_memory_mib": memory,
                     "aec_us_per_step": latencies,
-                    "mcts_simulations_per_s": mcts,
+                    "agents": mcts,
                     "torch": torch.__version__,
                     "default_threads": default_threads,
                     "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,

@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import DATA
 from reference import RefGame, random_game_positions
 from wthor import read_games
 
 from othello_zoo._scalar import ScalarBoard
 from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, RandomAgent
 from othello_zoo.agents.alphabeta import solve
+from othello_zoo.agents.endgame import EndgameSolver
 
 
 def minimax(game: RefGame) -> int:
@@ -27,6 +29,22 @@ def minimax(game: RefGame) -> int:
         child.play(action)
         best = max(best, -minimax(child))
     return best
+
+
+def memo_minimax(game: RefGame, memo: dict[str, int]) -> int:
+    """:func:`minimax` with the values of positions already seen remembered (no pruning)."""
+    key = game.text()
+    if key not in memo:
+        if game.over:
+            memo[key] = minimax(game)
+        else:
+            values = []
+            for action in game.legal_actions():
+                child = RefGame(game.n, list(game.cells), game.to_move)
+                child.play(action)
+                values.append(-memo_minimax(child, memo))
+            memo[key] = max(values)
+    return memo[key]
 
 
 def endgame_positions(count: int, max_empties: int) -> list[str]:
@@ -61,6 +79,58 @@ def test_solver__matches_plain_minimax_on_endgames() -> None:
             continue
         _, reply = solve(child)
         assert -reply == score  # the best move keeps the value
+
+
+@pytest.mark.slow
+def test_solver__matches_plain_minimax_up_to_10_empties() -> None:
+    positions = [t for t in endgame_positions(40, 10) if t.split()[0].count("-") >= 8][:12]
+    assert len(positions) >= 8
+    for text in positions:
+        memo: dict[str, int] = {}
+        value = memo_minimax(RefGame.from_text(text), memo)
+        board = ScalarBoard.from_text(text)
+        move, score = solve(board)
+        assert score == value, text
+        child = RefGame.from_text(text)
+        child.play(move)
+        assert -memo_minimax(child, memo) == value, (text, move)  # the solver's move keeps the value
+
+
+@pytest.mark.parametrize("n", [6, 10])
+def test_solver__other_sizes_match_plain_minimax(n: int) -> None:
+    rng = random.Random(n)
+    checked = 0
+    while checked < 6:
+        game = random_game_positions(n, rng.randrange(2**31), n * n - 4 - 7 + rng.randrange(3))
+        if game.over:
+            continue
+        move, score = solve(ScalarBoard.from_text(game.text()))
+        memo: dict[str, int] = {}
+        assert score == memo_minimax(game, memo), game.text()
+        game.play(move)
+        assert -memo_minimax(game, memo) == score
+        checked += 1
+
+
+def test_solver__table_kept_between_calls_gives_the_same_values() -> None:
+    solver = EndgameSolver(8)
+    for text in endgame_positions(10, 12):
+        board = ScalarBoard.from_text(text)
+        assert solver.solve(board.own, board.opp) == EndgameSolver(8).solve(board.own, board.opp)
+    assert solver.nodes > 0
+    assert len(solver.table) > 0
+    solver.clear()
+    assert (solver.nodes, len(solver.table)) == (0, 0)
+
+
+@pytest.mark.slow
+def test_solver__ffo_40_black_wins_by_38_with_a2() -> None:
+    """FFO #40 (20 empties): every line of the suite lists each move's exact value; a2 is +38."""
+    line = (DATA / "fforum-40-59.obf").read_text().splitlines()[0]
+    text, best = line.split(";")[:2]
+    assert best.strip() == "A2:+38"
+    solver = EndgameSolver(8)
+    assert solver.solve_text(text) == (38, 8)  # a2 is square 8
 
 
 def test_solver__4x4_game_value_matches_minimax() -> None:

@@ -1,12 +1,10 @@
 """Alpha-beta: negamax with alpha-beta pruning and move ordering, a midgame evaluation from
-mobility, corners, stable edges and a positional table, and an exact endgame solver.
+mobility, corners, stable edges and a positional table, and the exact endgame solver of
+:mod:`othello_zoo.agents.endgame` for the last squares.
 
 It works on the boards of the environments (Python-int bitboards, :mod:`othello_zoo._scalar`),
-one position at a time, with the same rule functions as the batched engine.
-
-The endgame solver returns the exact final disc difference for the side to move with empty
-squares credited to the winner (the convention of the FFO test suite), searching the moves that
-leave the opponent the fewest replies first ("fastest first").
+one position at a time. :func:`solve` returns the exact final disc difference for the side to
+move with empty squares credited to the winner (the convention of the FFO test suite).
 
 >>> from othello_zoo._scalar import ScalarBoard, as_scalar
 >>> solve(ScalarBoard.start(4))  # the 4 x 4 game: (best first move, exact value for black)
@@ -19,6 +17,7 @@ import math
 
 from othello_zoo._scalar import as_scalar, scalar_rules
 from othello_zoo._single import Board
+from othello_zoo.agents.endgame import EndgameSolver
 
 __all__ = ["AlphaBetaAgent", "evaluate", "solve"]
 
@@ -47,74 +46,6 @@ class _Search:
         self.weights = _weights(n)
         self.edges = _edges(n)
         self.nodes = 0
-        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
-
-    # -- the exact endgame ------------------------------------------------------------------------
-    def solve(self, own: int, opp: int, alpha: int, beta: int, passed: bool = False) -> tuple[int, int]:
-        """``(score, best move)``: exact final disc difference for the mover (empties to the winner).
-
-        A transposition table keeps bounds and best moves of positions with 7 or more empties;
-        the table's move is searched first, then the rest fastest first.
-        """
-        self.nodes += 1
-        rules = self.rules
-        moves = rules.legal(own, opp)
-        if not moves:
-            if passed or not rules.legal(opp, own):
-                return self._final(own, opp), -1
-            score, _ = self.solve(opp, own, -beta, -alpha, True)
-            return -score, self.n * self.n
-        empties = (self.full & ~(own | opp)).bit_count()
-        key = (own, opp)
-        hint = -1
-        if empties >= 7:
-            entry = self.table.get(key)
-            if entry is not None:
-                lower, upper, hint = entry
-                if lower >= beta:
-                    return lower, hint
-                if upper <= alpha:
-                    return upper, hint
-                if lower == upper:
-                    return lower, hint
-                alpha, beta = max(alpha, lower), min(beta, upper)
-        original_alpha = alpha
-        order = _bits(moves)
-        if empties > 5 and len(order) > 1:  # fastest first: the fewest replies for the opponent
-            keyed = []
-            for square in order:
-                placed = 1 << square
-                flipped = rules.flips(own, opp, placed)
-                new_own, new_opp = opp ^ flipped, own | placed | flipped
-                replies = -1 if square == hint else rules.legal(new_own, new_opp).bit_count()
-                keyed.append((replies, square, new_own, new_opp))
-            keyed.sort()
-            children = [(square, a, b) for _, square, a, b in keyed]
-        else:
-            children = []
-            for square in order:
-                placed = 1 << square
-                flipped = rules.flips(own, opp, placed)
-                children.append((square, opp ^ flipped, own | placed | flipped))
-        best, best_move = -INF, order[0]
-        for square, new_own, new_opp in children:
-            score = -self.solve(new_own, new_opp, -beta, -alpha)[0]
-            if score > best:
-                best, best_move = score, square
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        if empties >= 7:
-            lower, upper, _ = self.table.get(key, (-INF, INF, -1))
-            if best <= original_alpha:
-                upper = best
-            elif best >= beta:
-                lower = best
-            else:
-                lower = upper = best
-            self.table[key] = (lower, upper, best_move)
-        return best, best_move
 
     def _final(self, own: int, opp: int) -> int:
         mine, theirs = own.bit_count(), opp.bit_count()
@@ -189,8 +120,7 @@ def solve(board: Board) -> tuple[int, int]:
     """``(best move, exact score)`` of ``board`` for its side to move; the move is ``n*n`` for a
     forced pass and -1 on a finished board."""
     scalar = as_scalar(board)
-    search = _Search(scalar.board_size)
-    score, move = search.solve(scalar.own, scalar.opp, -INF, INF)
+    score, move = EndgameSolver(scalar.board_size).solve(scalar.own, scalar.opp)
     return move, score
 
 
@@ -212,6 +142,7 @@ class AlphaBetaAgent:
         self.depth = depth
         self.endgame = endgame
         self.last_nodes = 0
+        self._solver: EndgameSolver | None = None  # kept between moves: its table serves the next solve
 
     def act(self, board: Board) -> int:
         scalar = as_scalar(board)
@@ -221,8 +152,12 @@ class AlphaBetaAgent:
         search = _Search(scalar.board_size)
         empties = scalar.board_size**2 - sum(scalar.scores())
         if empties <= self.endgame:
-            _, move = search.solve(scalar.own, scalar.opp, -INF, INF)
-            self.last_nodes = search.nodes
+            solver = self._solver
+            if solver is None or solver.n != scalar.board_size or len(solver.table) > 1_000_000:
+                solver = self._solver = EndgameSolver(scalar.board_size)
+            before = solver.nodes
+            _, move = solver.solve(scalar.own, scalar.opp)
+            self.last_nodes = solver.nodes - before
             return move
         rules = search.rules
         best, best_move = -math.inf, legal[0]
