@@ -157,8 +157,9 @@ class BitboardKernel:
         byte = torch.arange(256, device=device)
         self.byte_bits = (byte.unsqueeze(1) >> torch.arange(8, device=device)) & 1 == 1  # (256, 8)
         self.byte_count = self.byte_bits.sum(1, dtype=torch.int16)  # (256,) set bits per byte
-        # The same tables for torch.take, much faster than advanced indexing on CPU: the 8 bits of
-        # a byte spread over the 8 bytes of an int64 (viewed as bools), counts, and positions.
+        # The same tables for :func:`_lookup` (index_select with int32 indices, far faster on CPU
+        # than advanced indexing or torch.take): the 8 bits of a byte spread over the 8 bytes of
+        # an int64 (viewed as bools), counts, and positions.
         spread = (self.byte_bits.to(torch.int64) << (8 * positions_of_bytes(device))).sum(1)
         self.byte_spread = spread
         self.byte_count64 = self.byte_count.to(torch.int64)
@@ -178,8 +179,8 @@ class BitboardKernel:
     def decode(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` words -> bool ``(B, 2, n*n)`` planes."""
         if sys.byteorder == "little":  # one table look-up per byte rather than a shift per square
-            data = discs.unsqueeze(-1).view(torch.uint8).long()  # (B, 2, 8) bytes
-            planes = torch.take(self.byte_spread, data).view(torch.bool)
+            data = discs.unsqueeze(-1).view(torch.uint8)  # (B, 2, 8) bytes
+            planes = _lookup(self.byte_spread, data).view(torch.bool)
             return planes if self.board_size == 8 else planes[..., : self.board_size**2]
         return ((discs.unsqueeze(-1) >> self.bit_index) & 1).bool()
 
@@ -189,15 +190,13 @@ class BitboardKernel:
         if sys.byteorder != "little" or self.board_size != 8:
             return None
         words = torch.cat((discs, moves.unsqueeze(1)), dim=1)  # (B, 3): mover, opponent, moves
-        bits = torch.take(self.byte_spread, words.unsqueeze(-1).view(torch.uint8).long()).view(torch.bool)
+        bits = _lookup(self.byte_spread, words.unsqueeze(-1).view(torch.uint8)).view(torch.bool)
         bits = bits.view(-1, 3, 64)
         return bits[:, :2].view(torch.int8), bits[:, 2]
 
     def counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
-        if sys.byteorder == "little":
-            return torch.take(self.byte_count64, discs.unsqueeze(-1).view(torch.uint8).long()).sum(-1)
-        return self.decode(discs).sum(-1)
+        return popcount(discs)
 
     # -- rules ---------------------------------------------------------------------------------
     def legal(self, own: Tensor, opp: Tensor) -> Tensor:
@@ -223,7 +222,7 @@ class BitboardKernel:
     def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
         """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover."""
         own, opp = discs[:, 0], discs[:, 1]
-        placed = torch.take(self.square_bit, actions)
+        placed = _lookup(self.square_bit, actions)
         flipped = self.flips(own, opp, placed)
         return torch.stack((opp ^ flipped, own | placed | flipped), dim=1)
 
@@ -231,8 +230,7 @@ class BitboardKernel:
         """bool ``(B, n*n)`` legal placements."""
         nn = self.board_size**2
         if sys.byteorder == "little":  # one table look-up per byte rather than a shift per square
-            data = moves.unsqueeze(-1).view(torch.uint8).long()
-            mask = torch.take(self.byte_spread, data).view(torch.bool)
+            mask = _lookup(self.byte_spread, moves.unsqueeze(-1).view(torch.uint8)).view(torch.bool)
             return mask if nn == 64 else mask[:, :nn]
         return ((moves.unsqueeze(-1) >> self.bit_index) & 1).bool()
 
@@ -247,20 +245,40 @@ class BitboardKernel:
         nn = self.board_size**2
         if sys.byteorder != "little":
             return _sample_from_mask(torch.cat((self.legal_mask(moves), (moves == 0).unsqueeze(1)), 1), uniform)
-        data = moves.unsqueeze(-1).view(torch.uint8).long()  # (B, 8) bytes, squares 0-7 first
-        counts = torch.take(self.byte_count, data)
+        data = moves.unsqueeze(-1).view(torch.uint8).int()  # (B, 8) bytes, squares 0-7 first
+        counts = _lookup(self.byte_count, data)
         running = counts.cumsum(1, dtype=torch.int16)
         total = running[:, -1]
         rank = torch.minimum((uniform * total).to(torch.int16), total - 1)
         byte = (running <= rank.unsqueeze(1)).sum(1, keepdim=True)  # the byte holding that rank
         byte_safe = byte.clamp(max=7)
         within = rank.unsqueeze(1) - (running.gather(1, byte_safe) - counts.gather(1, byte_safe))
-        square = byte_safe * 8 + torch.take(self.byte_select_flat, data.gather(1, byte_safe) * 8 + within.long())
+        square = byte_safe * 8 + _lookup(self.byte_select_flat, data.gather(1, byte_safe) * 8 + within.clamp(min=0))
         return torch.where(total == 0, nn, square.squeeze(1))
 
     def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:
         """bool ``(B,)``: ``actions`` (in ``0..n*n``) is a legal placement."""
-        return (moves & torch.take(self.square_bit, actions)) != 0
+        return (moves & _lookup(self.square_bit, actions)) != 0
+
+
+def _lookup(table: Tensor, index: Tensor) -> Tensor:
+    """``table[index]`` for a 1-D ``table`` and integer ``index`` of any shape (uint8 bytes are
+    widened to int32, which index_select takes directly)."""
+    if index.dtype == torch.uint8:
+        index = index.int()
+    return torch.index_select(table, 0, index.reshape(-1)).view(index.shape)
+
+
+def popcount(words: Tensor) -> Tensor:
+    """int64: the number of set bits of each int64 word (SWAR: a few shifts, masks and a multiply).
+
+    >>> popcount(torch.tensor([0, 1, 0xFF, -1])).tolist()
+    [0, 1, 8, 64]
+    """
+    x = words - ((words >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
 
 
 @functools.cache
