@@ -162,7 +162,6 @@ class BitboardKernel:
         # an int64 (viewed as bools), counts, and positions.
         spread = (self.byte_bits.to(torch.int64) << (8 * positions_of_bytes(device))).sum(1)
         self.byte_spread = spread
-        self.byte_count64 = self.byte_count.to(torch.int64)
         # byte_select[v, r]: position of the r-th set bit of byte v (0 where there is none).
         ranks = self.byte_bits.cumsum(1) - 1
         positions = torch.arange(8, device=device)
