@@ -46,3 +46,19 @@ def test_example__selfplay_ppo_tiny(tmp_path: Path) -> None:
     assert all(0.0 <= v <= 1.0 for v in history["vs_random"] + history["vs_greedy"])
     assert out.stat().st_size > 10_000  # a real PNG
     assert (tmp_path / "history.json").exists()
+
+
+def test_example__random_play_tiny() -> None:
+    results = load("random_play").main(["--games", "4", "--num-envs", "64", "--seed", "3"])
+    assert set(results) == {"aec", "parallel", "vector"}
+    for r in results.values():
+        assert 0.0 <= r["black_wins"] + r["draws"] <= 1.0
+        assert r["games_per_s"] > 0
+    # seeded: the same games every run (numpy's generator for the loops, the env's for the vector)
+    assert (results["aec"]["black_wins"], results["parallel"]["black_wins"]) == (0.0, 0.0)
+    assert (results["vector"]["black_wins"], results["vector"]["draws"]) == (27 / 64, 4 / 64)
+
+
+def test_example__human_vs_mcts_demo_plays_a_whole_game() -> None:
+    counts = load("human_vs_mcts").main(["--demo", "--simulations", "32", "--board-size", "6", "--seed", "0"])
+    assert counts == (19, 17)  # seeded MCTS against deterministic greedy: the same game every run
