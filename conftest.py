@@ -6,6 +6,6 @@ import importlib.util
 
 collect_ignore = [
     f"othello_zoo/compat/{name}.py"
-    for name, module in [("torchrl", "torchrl")]
+    for name, module in [("torchrl", "torchrl"), ("rllib", "ray"), ("tianshou", "tianshou")]
     if importlib.util.find_spec(module) is None
 ]
