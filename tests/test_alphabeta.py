@@ -167,4 +167,5 @@ def test_alphabeta__depth_4_beats_greedy() -> None:
         black, white = board.scores()
         mine, theirs = (black, white) if game % 2 == 0 else (white, black)
         score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    print(f"alpha-beta depth 4 vs greedy: {score} / {games} (wins count 1, draws 0.5)")
     assert score / games >= 0.8, score

@@ -71,4 +71,5 @@ def test_mcts__strength_with_1000_simulations(opponent: str, games: int, needed:
         else:
             theirs, mine = play(other, mcts, start)
         score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    print(f"MCTS(1000) vs {opponent}: {score} / {games} (wins count 1, draws 0.5)")
     assert score / games >= needed, score
