@@ -479,7 +479,7 @@ def run(args: argparse.Namespace) -> list[Result]:
         for batch in (4096, 16384):
             value = _ratio(results, a, b, batch)
             if value:
-                print(f"ratio {a} / {b} at B={batch} (cpu, best thread setting): {value:.1f}x")
+                print(f"ratio {a} / {b} at B={batch} (cpu, best thread setting): {value:.2f}x")
     latencies: dict[str, float] = {}
     if not args.no_env:
         latencies = env_latencies(max(args.seconds, 0.2), args.repeats)
