@@ -73,9 +73,16 @@ def occluded_fill(gen: Any, pro: Any, left: Amounts, right: Amounts) -> Any:
     """
     last = len(left) - 1
     for k in range(last + 1):
-        gen = gen | (pro & ((gen << left[k]) >> right[k]))
+        # In-place operators on fresh temporaries: fewer tensors allocated (ints just rebind).
+        step = gen << left[k]
+        step >>= right[k]
+        step &= pro
+        gen = gen | step  # a new value: the caller's ``gen`` is never modified
         if k < last:
-            pro = pro & ((pro << left[k]) >> right[k])
+            grown = pro << left[k]
+            grown >>= right[k]
+            grown &= pro
+            pro = grown
     return gen
 
 
@@ -85,7 +92,11 @@ def ray_moves(own: Any, opp_inner: Any, left: Amounts, right: Amounts) -> Any:
     ``opp_inner`` holds only the opponent discs that have a neighbour on both sides along the
     direction, so the last shift never leaves the board. The caller keeps the empty squares.
     """
-    return ((occluded_fill(own, opp_inner, left, right) & opp_inner) << left[0]) >> right[0]
+    ends = occluded_fill(own, opp_inner, left, right)  # a fresh value, safe to update in place
+    ends &= opp_inner
+    ends <<= left[0]
+    ends >>= right[0]
+    return ends
 
 
 def ray_flips(own_target: Any, opp_inner: Any, placed: Any, left: Amounts, right: Amounts) -> Any:
@@ -93,9 +104,12 @@ def ray_flips(own_target: Any, opp_inner: Any, placed: Any, left: Amounts, right
 
     ``own_target`` holds the mover's discs that can be reached by a step along the direction.
     """
-    run = occluded_fill(placed, opp_inner, left, right)
-    closed = ((run << left[0]) >> right[0]) & own_target
-    return (run & opp_inner) * (closed != 0)
+    run = occluded_fill(placed, opp_inner, left, right)  # a fresh value, safe to update in place
+    closed = run << left[0]
+    closed >>= right[0]
+    closed &= own_target
+    run &= opp_inner
+    return run * (closed != 0)
 
 
 @functools.cache
