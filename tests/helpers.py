@@ -1,12 +1,27 @@
-"""Small helpers for building positions in tests."""
+"""Small helpers for the tests: positions, data files, the example scripts."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from pathlib import Path
+from types import ModuleType
 
 from othello_zoo import notation
 
 DATA = Path(__file__).parent / "data"
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def load_example(name: str) -> ModuleType:
+    """The script ``examples/<name>.py`` as a module (its ``main(argv)`` is what the tests call)."""
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def position(rows: list[str], side: str = "X") -> str:

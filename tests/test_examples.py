@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
-EXAMPLES = Path(__file__).parent.parent / "examples"
-
-
-def load(name: str):  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+from helpers import load_example
 
 
 def test_example__selfplay_ppo_tiny(tmp_path: Path) -> None:
-    example = load("selfplay_ppo")
+    example = load_example("selfplay_ppo")
     out = tmp_path / "selfplay.png"
     history = example.main(
         [
@@ -49,7 +37,7 @@ def test_example__selfplay_ppo_tiny(tmp_path: Path) -> None:
 
 
 def test_example__random_play_tiny() -> None:
-    results = load("random_play").main(["--games", "4", "--num-envs", "64", "--seed", "3"])
+    results = load_example("random_play").main(["--games", "4", "--num-envs", "64", "--seed", "3"])
     assert set(results) == {"aec", "parallel", "vector"}
     for r in results.values():
         assert 0.0 <= r["black_wins"] + r["draws"] <= 1.0
@@ -60,5 +48,5 @@ def test_example__random_play_tiny() -> None:
 
 
 def test_example__human_vs_mcts_demo_plays_a_whole_game() -> None:
-    counts = load("human_vs_mcts").main(["--demo", "--simulations", "32", "--board-size", "6", "--seed", "0"])
+    counts = load_example("human_vs_mcts").main(["--demo", "--simulations", "32", "--board-size", "6", "--seed", "0"])
     assert counts == (19, 17)  # seeded MCTS against deterministic greedy: the same game every run

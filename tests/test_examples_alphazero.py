@@ -2,31 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import numpy as np
 import pytest
+from helpers import load_example
 
 from othello_zoo.compat.alphazero import OthelloGame
 
-EXAMPLE = Path(__file__).parent.parent / "examples" / "alphazero_general.py"
-
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("alphazero_general", EXAMPLE)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["alphazero_general"] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_example__alphazero_general_tiny() -> None:
-    example = load()
+    example = load_example("alphazero_general")
     results = example.main(["--games", "2", "--simulations", "4", "--playouts", "2", "--board-size", "6"])
     assert (results["board_size"], results["games"], results["simulations"], results["playouts"]) == (6, 2, 4, 2)
     assert results["wins"] + results["losses"] + results["draws"] == 2
@@ -36,7 +20,7 @@ def test_example__alphazero_general_tiny() -> None:
 
 
 def test_example__alphazero_general_search_prefers_a_won_finish() -> None:
-    example = load()
+    example = load_example("alphazero_general")
     game = OthelloGame(4)
     evaluator = example.PlayoutEvaluator(game, playouts=2, seed=0)
     # The mover (1) has a4 and b4; with best play a4 wins and b4 loses (solved exhaustively).
@@ -52,7 +36,7 @@ def test_example__alphazero_general_search_prefers_a_won_finish() -> None:
 
 
 def test_example__alphazero_general_rejects_empty_settings() -> None:
-    example = load()
+    example = load_example("alphazero_general")
     with pytest.raises(SystemExit) as exit_:
         example.main(["--games", "0"])
     assert exit_.value.code == 2

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType, SimpleNamespace
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 import pytest
 import torch
+from helpers import load_example
 
 pytest.importorskip("ray.rllib")
 
@@ -32,7 +31,6 @@ from othello_zoo.compat.rllib import (
     self_play_mapping,
 )
 
-EXAMPLES = Path(__file__).parent.parent.parent / "examples"
 # White to move with no placement (a forced pass); then black's only move is h1 (7), which fills the board.
 FORCED_PASS = "XOOOOOO-XXXXXXXOXXXXOXOOXOXXXOXOXOOXOOXOXOXOXOXXXXOOOXXXXXXXXXXX O"
 
@@ -301,17 +299,6 @@ def test_ppo__two_iterations_on_two_env_runners_take_no_illegal_action(ray_sessi
         assert len(algo.env_runner_group.healthy_worker_ids()) == 2
     finally:
         algo.stop()
-
-
-def load_example(name: str) -> ModuleType:
-    """An example script as a module."""
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_example__rllib_ppo_tiny(ray_session: None, tmp_path: Path) -> None:

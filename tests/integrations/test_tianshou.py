@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any, ClassVar
 
 import numpy as np
 import pytest
 import torch
 from gymnasium.spaces import Discrete
+from helpers import load_example
 from pettingzoo import AECEnv
 
 pytest.importorskip("tianshou")
@@ -24,8 +21,6 @@ from tianshou.data import Collector, CollectStats, VectorReplayBuffer
 from tianshou.env import DummyVectorEnv
 
 from othello_zoo.compat.tianshou import PLAYER_HORIZON, OthelloTianshouEnv, make_env, multi_agent_algorithm
-
-EXAMPLE = Path(__file__).parent.parent.parent / "examples" / "tianshou_dqn.py"
 
 # One empty square, a1: the side to move fills the board there, flipping b1.
 BLACK_WINS_ON_ITS_MOVE = "-OX" + "X" * 61 + " X"  # black plays a1: 64 - 0
@@ -110,16 +105,6 @@ def play_out(position: str, learner: str, n_step: int, gamma: float) -> tuple[li
     assert bool(batch.terminated[-1])
     processed = algorithm._preprocess_batch(batch, buffer, indices)
     return batch.rew.tolist(), [float(value) for value in processed[learner].returns.flatten()]
-
-
-def load_example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tianshou_dqn", EXAMPLE)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tianshou_dqn"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.mark.parametrize(
@@ -262,7 +247,7 @@ def test_multi_agent_algorithm__orders_by_agent_and_rejects_odd_horizons() -> No
 
 def test_example__learner_beats_random_more_often_than_random_does() -> None:
     # 6 x 6: 12,000 env steps are some 380 games, about 10 seconds of training.
-    example = load_example()
+    example = load_example("tianshou_dqn")
     options = ["--board-size", "6", "--epochs", "3", "--steps", "4000", "--eval-games", "100", "--seed", "0"]
     results = example.main([*options, "--no-progress"])
     assert results["illegal_actions"] == 0  # every training transition, both players', was legal under its mask
