@@ -245,3 +245,49 @@ def test_vector__runs_on_cuda() -> None:
     obs, infos = vec.reset(seed=0)
     assert obs["black_0"]["observation"].device.type == "cuda"
     assert infos["scores"].sum(1).tolist() == [12] * 8
+
+
+@pytest.mark.parametrize("mode", ["next_step", "disabled"])
+@pytest.mark.parametrize("reward_mode", ["outcome", "margin"])
+def test_step_movers__agrees_with_the_dict_api_over_whole_games(mode: str, reward_mode: str) -> None:
+    """The mover API reads the outcome off the observation; the dict API through engine.outcome.
+    Both are stepped with the same actions (some illegal, which forfeit) over several games."""
+    kwargs = {"autoreset_mode": mode, "reward_mode": reward_mode, "illegal_action": "lose", "board_size": 6}
+    movers, colours = othello_v0.vector_env(32, **kwargs), othello_v0.vector_env(32, **kwargs)  # type: ignore[arg-type]
+    movers.reset(seed=1)
+    colours.reset(seed=1)
+    g = torch.Generator().manual_seed(0)
+    ended = forfeits = 0
+    for t in range(90):
+        mask = engine.legal_action_mask(movers.state)
+        actions = engine.sample_actions(mask, g)
+        if t % 7 == 3:  # one board plays an illegal action and forfeits
+            board = t % 32
+            actions[board] = int((~mask[board]).nonzero()[0])
+        mover = movers.state.current_player.clone()
+        result = movers.step_movers(actions)
+        _, rewards, terminations, _, _ = colours.step({"black_0": actions, "white_0": actions})
+        black, white = rewards["black_0"], rewards["white_0"]
+        assert torch.equal(result.reward, torch.where(mover == 0, black, white))
+        assert torch.equal(result.opponent_reward, torch.where(mover == 0, white, black))
+        assert torch.equal(result.terminated, terminations["black_0"])
+        observation, action_mask = engine.mover_view(colours.state)
+        assert torch.equal(result.observation, observation)
+        assert torch.equal(result.action_mask, action_mask)
+        ended += int((black != 0).sum())
+        forfeits += int((result.reward == -1).logical_and(result.opponent_reward == 0).sum())
+    assert ended >= 25  # decided games (draws give 0 to both and are not counted)
+    assert forfeits >= 5
+    if mode == "disabled":
+        assert bool(movers.state.terminated.all())  # every board played to its end
+
+
+def test_keep_heap_pad__applies_on_linux_and_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from othello_zoo.vector import keep_heap_pad
+
+    uncached = keep_heap_pad.__wrapped__  # the env calls the cached one once per process
+    assert uncached(16 << 20) is sys.platform.startswith("linux")  # glibc's mallopt took it
+    monkeypatch.setenv("OTHELLO_ZOO_HEAP_PAD", "0")
+    assert uncached(16 << 20) is False
