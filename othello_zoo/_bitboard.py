@@ -211,6 +211,11 @@ class BitboardKernel:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
         return popcount(discs)
 
+    def difference(self, discs: Tensor) -> Tensor:
+        """float32 ``(B,)``: the mover's discs minus the opponent's."""
+        counts = popcount(discs)
+        return (counts[:, 0] - counts[:, 1]).to(torch.float32)
+
     # -- rules ---------------------------------------------------------------------------------
     def legal(self, own: Tensor, opp: Tensor) -> Tensor:
         """Legal placements (bit set, same shape as ``own``) of the side owning ``own``."""

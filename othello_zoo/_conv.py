@@ -128,6 +128,11 @@ class ConvKernel:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
         return discs.sum(-1)
 
+    def difference(self, discs: Tensor) -> Tensor:
+        """float32 ``(B,)``: the mover's discs minus the opponent's."""
+        counts = discs.sum(-1)
+        return (counts[:, 0] - counts[:, 1]).to(torch.float32)
+
     # -- rules ---------------------------------------------------------------------------------
     def matches(self, planes: Tensor) -> Tensor:
         """bool ``(B, 2, n*n, slots)``: each kernel slot matches at its square, for the mover then

@@ -59,6 +59,7 @@ __all__ = [
     "State",
     "cat",
     "clone",
+    "disc_difference",
     "from_text",
     "illegal_actions",
     "init",
@@ -414,10 +415,18 @@ def outcome(state: State, margin: bool = False) -> Tensor:
     :func:`rewards` (no colours involved): a step's mover, who is the other player on a board
     that did not end by forfeit, gets the opposite.
     """
-    counts = _kernel(state).counts(state.discs)
-    difference = (counts[:, 0] - counts[:, 1]).to(torch.float32)
+    difference = disc_difference(state)
     result = difference / state.board_size**2 if margin else torch.sign(difference)
     return torch.where(state.forfeited, -1.0, result) * state.terminated
+
+
+def disc_difference(state: State) -> Tensor:
+    """float32 ``(B,)``: the discs of the player to move minus its opponent's.
+
+    >>> disc_difference(from_text(["X" * 40 + "O" * 20 + "----" + " O"])).tolist()
+    [-20.0]
+    """
+    return _kernel(state).difference(state.discs)
 
 
 def from_text(lines: Sequence[str] | str, device: torch.device | str | None = None, backend: Backend = "auto") -> State:

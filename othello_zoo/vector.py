@@ -360,7 +360,7 @@ class OthelloVectorEnv:
     def _advance_movers(self, movers: Tensor) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
         """:meth:`_advance` for the mover API without ``SAME_STEP``, in fewer operations: a board
         that ends keeps its final position until the next step, so the outcome is read off the
-        observation that is returned anyway. Returns ``(observation, mask, mine, theirs, terminated)``."""
+        state after the merge of the resets. Returns ``(observation, mask, mine, theirs, terminated)``."""
         before = self.state
         stepped = engine.step(before, movers, illegal_action=self.illegal_action)
         ended = stepped.terminated & ~before.terminated
@@ -370,10 +370,9 @@ class OthelloVectorEnv:
         else:
             self.state, terminated = stepped, stepped.terminated
         observation, mask = engine.mover_view(self.state)
-        counts = observation.view(self.num_envs, 2, -1).sum(-1, dtype=torch.float32)  # (player to move, other)
-        difference = counts[:, 0] - counts[:, 1]
-        # The result for the player to move on a board that just ended; unless it forfeited, that
-        # is the player who did not move.
+        # The result for the player to move on a board that just ended (its final position stays
+        # until the next step); unless it forfeited, that is the player who did not move.
+        difference = engine.disc_difference(self.state)
         result = difference / self.board_size**2 if self.reward_mode == "margin" else torch.sign(difference)
         forfeit = ended & stepped.forfeited
         theirs = result * (ended ^ forfeit)
