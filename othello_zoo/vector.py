@@ -68,7 +68,7 @@ from othello_zoo.notation import check_board_size
 from othello_zoo.openings import BookSpec, OpeningBook, load_book
 from othello_zoo.symmetry import START_SYMMETRIES, transform_actions
 
-__all__ = ["MoverStep", "OthelloVectorEnv"]
+__all__ = ["HEAP_PAD", "MoverStep", "OthelloVectorEnv", "keep_heap_pad"]
 
 AGENTS = ("black_0", "white_0")
 Observations = dict[str, dict[str, Tensor]]
