@@ -1,7 +1,8 @@
 """``othello-zoo play``: a person against an agent in a pygame window, or in the terminal.
 
-The window: click a square to move (legal moves are hinted, the last move ringed); when you must
-pass, the status line says so and any click or the space bar passes; ``u`` undoes your last move
+The window: click a square to move (legal moves are hinted, the last move ringed, the discs it
+turned over flip in a short animation and keep a small mark); when you must pass, the status line
+says so and any click or the space bar passes; ``u`` undoes your last move
 and the agent's reply, ``n`` starts a new game, ``Esc`` or ``q`` quits. The window resizes, and
 the agent thinks in a background thread while the window keeps answering.
 
@@ -17,6 +18,7 @@ import argparse
 import os
 import sys
 import threading
+import time
 from typing import Any, TextIO
 
 from othello_zoo._scalar import ScalarBoard
@@ -28,6 +30,7 @@ from othello_zoo.render import board_to_ansi, cells_of
 __all__ = ["Game", "PlayWindow", "build_parser", "display_available", "run", "terminal_game"]
 
 PLAYERS = ("human", *AGENTS)
+FLIP_SECONDS = 0.3  # length of the animation of the discs a move turns over
 
 
 class Game:
@@ -67,6 +70,14 @@ class Game:
     @property
     def last_move(self) -> int | None:
         return self.moves[-1] if self.moves and self.moves[-1] < self.board_size**2 else None
+
+    @property
+    def flipped(self) -> list[int]:
+        """The squares whose discs the last placement turned over (empty after a pass or at the start)."""
+        if self.last_move is None:
+            return []
+        before, after = cells_of(self.history[-2]), cells_of(self.board)
+        return [s for s, (a, b) in enumerate(zip(before, after, strict=True)) if a and b and a != b]
 
     def human_to_move(self) -> bool:
         return not self.board.terminated and self.sides[self.board.current_player] == "human"
@@ -133,6 +144,8 @@ class PlayWindow:
         self._thinking: threading.Thread | None = None
         self._reply: int | None = None
         self._generation = 0  # bumped by undo / new game, so a stale reply is dropped
+        self._shown: ScalarBoard | None = None  # the position drawn last, to notice a new move
+        self._flip_start = 0.0  # when the flip animation of the last move started (time.monotonic)
 
     # -- events --------------------------------------------------------------------------------
     def handle(self, event: Any) -> None:
@@ -187,6 +200,14 @@ class PlayWindow:
             return "No move: click or space to pass"
         return None
 
+    def flip_progress(self) -> float:
+        """How far the flip animation of the last move has run, 0 to 1 (it lasts ``FLIP_SECONDS``)."""
+        board = self.game.board
+        if board is not self._shown:
+            self._shown = board
+            self._flip_start = time.monotonic()
+        return min(1.0, (time.monotonic() - self._flip_start) / FLIP_SECONDS)
+
     def draw(self) -> None:
         board = self.game.board
         legal = [a for a in board.legal_actions() if a < self.game.board_size**2] if self.game.human_to_move() else []
@@ -198,6 +219,8 @@ class PlayWindow:
             self.game.last_move,
             board.terminated,
             self.message(),
+            flipped=self.game.flipped,
+            flip_progress=self.flip_progress(),
         )
         self.pygame.display.flip()
 

@@ -71,6 +71,7 @@ WHITE_DISC = (236, 236, 230)
 WHITE_EDGE = (160, 160, 152)
 HINT = (64, 160, 100)
 LAST_MOVE = (214, 58, 48)
+FLIPPED = (232, 150, 60)  # the mark on discs the last move turned over
 TEXT = (235, 240, 232)
 
 
@@ -132,8 +133,15 @@ class BoardRenderer:
         last_move: int | None,
         over: bool,
         message: str | None = None,
+        flipped: Sequence[int] = (),
+        flip_progress: float = 1.0,
     ) -> None:
-        """Draw a position on ``surface``; ``message`` replaces the status text (a pass, thinking)."""
+        """Draw a position on ``surface``; ``message`` replaces the status text (a pass, thinking).
+
+        ``flipped`` squares (the discs the last move turned over) carry a small mark; while
+        ``flip_progress`` runs from 0 to 1 they turn over: the old colour narrows to a line, then the
+        new colour widens back to a full disc.
+        """
         pg, n = self.pygame, self.n
         width, height = surface.get_size()
         left, top, cell, status = self.layout(width, height)
@@ -153,12 +161,22 @@ class BoardRenderer:
             text = label.render(str(i + 1), True, TEXT)
             surface.blit(text, text.get_rect(center=(left - cell * 0.25 - 4, top + i * cell + cell // 2)))
         radius = int(cell * 0.42)
+        turning = set(flipped)
         for s, value in enumerate(cells):
             x, y = left + (s % n) * cell + cell // 2, top + (s // n) * cell + cell // 2
-            if value:
+            if value and s in turning and flip_progress < 1.0:
+                shown = value if flip_progress >= 0.5 else 3 - value  # the old colour in the first half
+                fill, edge = (BLACK_DISC, BLACK_EDGE) if shown == 1 else (WHITE_DISC, WHITE_EDGE)
+                half_width = max(1, int(radius * abs(1.0 - 2.0 * flip_progress)))
+                rect = (x - half_width, y - radius, 2 * half_width, 2 * radius)
+                pg.draw.ellipse(surface, fill, rect)
+                pg.draw.ellipse(surface, edge, rect, max(1, cell // 28))
+            elif value:
                 fill, edge = (BLACK_DISC, BLACK_EDGE) if value == 1 else (WHITE_DISC, WHITE_EDGE)
                 pg.draw.circle(surface, edge, (x, y), radius)
                 pg.draw.circle(surface, fill, (x, y), radius - max(1, cell // 28))
+                if s in turning:  # turned over by the last move
+                    pg.draw.circle(surface, FLIPPED, (x, y), max(2, cell // 12))
             if s == last_move:
                 pg.draw.circle(surface, LAST_MOVE, (x, y), radius + max(2, cell // 20), max(2, cell // 24))
         for s in legal:

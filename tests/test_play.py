@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 
-from othello_zoo import play
+from othello_zoo import play, render
 from othello_zoo._scalar import ScalarBoard
 from othello_zoo.play import Game, PlayWindow, terminal_game
 
@@ -163,3 +163,47 @@ def test_run__agent_against_agent_in_the_terminal(capsys) -> None:  # type: igno
     args = play.build_parser().parse_args(["--black", "greedy", "--white", "random", "--terminal", "--seed", "1"])
     assert play.run(args) == 0
     assert "game over" in capsys.readouterr().out
+
+
+def test_game__flipped_are_the_discs_the_last_placement_turned() -> None:
+    game = Game("human", "human")
+    assert game.flipped == []
+    game.play(37)  # f5 turns e5 over
+    assert game.flipped == [36]
+    game.play(45)  # white f6 turns e5 back
+    assert game.flipped == [36]
+    game.play(64 if game.board.legal_actions() == [64] else game.board.legal_actions()[0])
+    before, after = game.history[-2].to_text(), game.history[-1].to_text()
+    assert game.flipped == [s for s in range(64) if before[s] != "-" and before[s] != after[s]]
+    assert game.flipped  # a placement turns at least one disc
+
+
+def test_window__flipped_discs_are_marked_and_turn_over() -> None:
+    window = PlayWindow(Game("human", "human", 8), size=(480, 540))
+    click(window, 37)  # f5: e5 (36) turns from white to black
+    for event in pygame.event.get():
+        window.handle(event)
+    assert window.game.flipped == [36]
+    width, height = window.screen.get_size()
+    x, y = window.renderer.square_centre(36, width, height)
+    _, _, cell, _ = window.renderer.layout(width, height)
+    cells, legal = play.cells_of(window.game.board), []
+
+    def frame(progress: float) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        window.renderer.draw(window.screen, cells, 1, legal, 37, False, flipped=[36], flip_progress=progress)
+        edge_x = x - int(cell * 0.3)  # inside a whole disc, outside a disc seen edge-on
+        return tuple(window.screen.get_at((x, y)))[:3], tuple(window.screen.get_at((edge_x, y)))[:3]
+
+    centre, side = frame(0.25)  # first half: still the old colour, narrowing
+    assert centre == render.WHITE_DISC
+    assert side == render.FELT
+    centre, side = frame(0.75)  # second half: the new colour, widening
+    assert centre == render.BLACK_DISC
+    assert side == render.FELT
+    centre, side = frame(1.0)  # done: a whole black disc with the mark at its centre
+    assert centre == render.FLIPPED
+    assert side == render.BLACK_DISC
+    assert 0.0 <= window.flip_progress() < 1.0  # the animation of the move just played is running
+    time.sleep(play.FLIP_SECONDS)
+    assert window.flip_progress() == 1.0
+    window.close()
