@@ -117,13 +117,9 @@ class ScalarRules:
         # flips_of[s](own, opp): the opponent discs flipped by a disc of ``own`` on the empty square s
         self.flips_of: tuple[Callable[[int, int], int], ...] = namespace["FLIPS"]
 
-    def flips_at(self, square: int, own: int, opp: int) -> int:
-        """Opponent discs flipped by a disc of ``own`` placed on the empty ``square`` (0: illegal there)."""
-        return self.flips_of[square](own, opp)
-
     def flips(self, own: int, opp: int, placed: int) -> int:
         """Opponent discs flipped by the placement ``placed`` (a single bit, or 0 for a pass)."""
-        return self.flips_at(placed.bit_length() - 1, own, opp) if placed else 0
+        return self.flips_of[placed.bit_length() - 1](own, opp) if placed else 0
 
 
 @functools.cache

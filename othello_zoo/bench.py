@@ -487,11 +487,11 @@ def run(args: argparse.Namespace) -> list[Result]:
         print("\nPettingZoo AEC, last() + step() under random masked play (us per step; ratio to tictactoe_v3)")
         for name, value in latencies.items():
             print(f"  {name:<38} {value:8.1f} us   {value / base:5.2f}x")
-    mcts: dict[str, float] = {}
+    agents: dict[str, float] = {}
     if not args.no_agents:
-        mcts = mcts_rates(max(args.seconds * 3, 0.3))
+        agents = mcts_rates(max(args.seconds * 3, 0.3))
         print("\nMCTS simulations per second (random playouts batched on the engine)")
-        for name, value in mcts.items():
+        for name, value in agents.items():
             print(f"  {name:<38} {value:10,.0f}")
         search = search_rates(solve_ffo=not args.skip_ffo)
         print("\nAlpha-beta (Python-int bitboards, one core)")
@@ -505,7 +505,7 @@ def run(args: argparse.Namespace) -> list[Result]:
                 f"{int(search['FFO #40 score']):+d} in {search['FFO #40 seconds']:.1f} s, "
                 f"{int(search['FFO #40 nodes']):,} nodes (expected a2 +38)"
             )
-        mcts.update(search)
+        agents.update(search)
     memory = {}
     if args.memory:
         top = max(all_batches)
@@ -519,7 +519,7 @@ def run(args: argparse.Namespace) -> list[Result]:
                     "results": [asdict(r) for r in results],
                     "peak_memory_mib": memory,
                     "aec_us_per_step": latencies,
-                    "agents": mcts,
+                    "agents": agents,
                     "torch": torch.__version__,
                     "default_threads": default_threads,
                     "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,

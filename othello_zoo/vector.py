@@ -290,12 +290,8 @@ class OthelloVectorEnv:
         else, to keep this path lean: ``engine.scores(env.state)`` gives the disc counts.
         """
         actions = self._check_tensor("actions", actions, torch.int64)
-        if self.autoreset_mode == AutoresetMode.SAME_STEP:
-            _, mine, theirs, terminated, infos = self._advance(actions, observe=False)
-            observation, mask = self.observe_movers()
-        else:
-            observation, mask, mine, theirs, terminated = self._advance_movers(actions)
-            infos = {}
+        _, mine, theirs, terminated, infos = self._advance(actions, observe=False)
+        observation, mask = self.observe_movers()
         return MoverStep(observation, mask, mine, theirs, terminated, torch.zeros_like(terminated), infos)
 
     def close(self) -> None:
@@ -330,10 +326,13 @@ class OthelloVectorEnv:
         stepped = engine.step(before, movers, illegal_action=self.illegal_action)
         # Boards that were over already (DISABLED, or NEXT_STEP's pending resets) get no reward.
         ended = stepped.terminated & ~before.terminated
-        result = engine.outcome(stepped, margin=self.reward_mode == "margin") * ended
-        # The result is the next mover's: the other player, unless the mover forfeited.
-        mine = torch.where(stepped.forfeited, result, -result)
-        theirs = torch.where(stepped.forfeited, 0.0, result)
+        # The result for the player to move on a board that just ended, which is the player who did
+        # not move unless the mover forfeited (then the mover gets -1 and the other 0).
+        difference = engine.disc_difference(stepped)
+        result = difference / self.board_size**2 if self.reward_mode == "margin" else torch.sign(difference)
+        forfeit = ended & stepped.forfeited
+        theirs = result * (ended ^ forfeit)
+        mine = torch.where(forfeit, -1.0, -theirs)
         infos: dict[str, Any] = {}
         mode = self.autoreset_mode
         if mode == AutoresetMode.NEXT_STEP:
@@ -356,28 +355,6 @@ class OthelloVectorEnv:
             return {}, mine, theirs, terminated, infos
         infos.update(self._infos(state))
         return self._observations(state), mine, theirs, terminated, infos
-
-    def _advance_movers(self, movers: Tensor) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
-        """:meth:`_advance` for the mover API without ``SAME_STEP``, in fewer operations: a board
-        that ends keeps its final position until the next step, so the outcome is read off the
-        state after the merge of the resets. Returns ``(observation, mask, mine, theirs, terminated)``."""
-        before = self.state
-        stepped = engine.step(before, movers, illegal_action=self.illegal_action)
-        ended = stepped.terminated & ~before.terminated
-        if self.autoreset_mode == AutoresetMode.NEXT_STEP:
-            self.state = engine.where(self._needs_reset, self._fresh(self.num_envs), stepped)
-            self._needs_reset = terminated = ended
-        else:
-            self.state, terminated = stepped, stepped.terminated
-        observation, mask = engine.mover_view(self.state)
-        # The result for the player to move on a board that just ended (its final position stays
-        # until the next step); unless it forfeited, that is the player who did not move.
-        difference = engine.disc_difference(self.state)
-        result = difference / self.board_size**2 if self.reward_mode == "margin" else torch.sign(difference)
-        forfeit = ended & stepped.forfeited
-        theirs = result * (ended ^ forfeit)
-        mine = torch.where(forfeit, -1.0, -theirs)
-        return observation, mask, mine, theirs, terminated
 
     def _observations(self, state: engine.State) -> Observations:
         mask = engine.legal_action_mask(state)

@@ -21,8 +21,6 @@ from othello_zoo.agents.endgame import EndgameSolver
 
 __all__ = ["AlphaBetaAgent", "evaluate", "solve"]
 
-INF = 10**9
-
 
 def _bits(value: int) -> list[int]:
     out = []

@@ -24,7 +24,7 @@ and compare its values with plain minimax over an independent implementation.
 
 from __future__ import annotations
 
-from othello_zoo._scalar import scalar_rules
+from othello_zoo._scalar import ScalarBoard, scalar_rules
 
 __all__ = ["EndgameSolver"]
 
@@ -78,8 +78,6 @@ class EndgameSolver:
 
     def solve_text(self, text: str) -> tuple[int, int]:
         """:meth:`solve` for a position in position text."""
-        from othello_zoo._scalar import ScalarBoard
-
         board = ScalarBoard.from_text(text)
         return self.solve(board.own, board.opp)
 
