@@ -232,16 +232,24 @@ def env_latencies(seconds: float = 1.0, repeats: int = 3) -> dict[str, float]:
     return {name: measure_aec(make, seconds, repeats) for name, make in makers.items()}
 
 
+def _midgame() -> Any:
+    """The position 16 plies into a fixed opening line, where the agents are measured mid-game."""
+    from othello_zoo._scalar import ScalarBoard
+    from othello_zoo.notation import parse_moves
+
+    board = ScalarBoard.start()
+    for action in parse_moves("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6"):
+        board = board.step(action)
+    return board
+
+
 def mcts_rates(seconds: float = 1.0) -> dict[str, float]:
     """MCTS simulations per second from the start position and from a midgame position, with the
     default batch (32 leaves x 8 playouts) and a throughput batch (128 x 8)."""
     from othello_zoo._scalar import ScalarBoard
     from othello_zoo.agents import MCTSAgent
-    from othello_zoo.notation import parse_moves
 
-    midgame = ScalarBoard.start()
-    for action in parse_moves("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6"):  # 16 plies in
-        midgame = midgame.step(action)
+    midgame = _midgame()
     rates = {}
     for name, board in (("start", ScalarBoard.start()), ("midgame", midgame)):
         for leaves in (32, 128):
@@ -264,9 +272,7 @@ def search_rates(solve_ffo: bool = True) -> dict[str, float]:
     from othello_zoo.agents.endgame import EndgameSolver
     from othello_zoo.notation import parse_moves
 
-    midgame = ScalarBoard.start()
-    for action in parse_moves("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6"):
-        midgame = midgame.step(action)
+    midgame = _midgame()
     agent = AlphaBetaAgent(depth=6, endgame=0)
     start = time.perf_counter()
     agent.act(midgame)
