@@ -183,6 +183,13 @@ class BitboardKernel:
         for r in range(8):
             self.byte_select[:, r] = torch.where(self.byte_bits & (ranks == r), positions, 0).sum(1)
         self.byte_select_flat = self.byte_select.flatten()
+        # Disc difference by 16-bit chunks (see :meth:`difference`): entry ``v + 32768`` holds the
+        # set bits of the int16 ``v`` (a chunk of the mover's word), entry ``v + 98304`` 16 minus
+        # them (a chunk of the opponent's); the 8 entries of a board then sum to difference + 64.
+        chunk = torch.arange(1 << 16, device=device)
+        chunk_count = (self.byte_count[chunk & 255] + self.byte_count[chunk >> 8]).to(torch.int8).roll(1 << 15)
+        self.chunk_count = torch.cat((chunk_count, 16 - chunk_count))
+        self.chunk_offset = torch.tensor([1 << 15] * 4 + [3 << 15] * 4, dtype=torch.int32, device=device)
 
     # -- conversions ---------------------------------------------------------------------------
     def encode(self, planes: Tensor) -> Tensor:
@@ -212,9 +219,19 @@ class BitboardKernel:
         return popcount(discs)
 
     def difference(self, discs: Tensor) -> Tensor:
-        """float32 ``(B,)``: the mover's discs minus the opponent's."""
-        counts = popcount(discs)
-        return (counts[:, 0] - counts[:, 1]).to(torch.float32)
+        """float32 ``(B,)``: the mover's discs minus the opponent's.
+
+        One table look-up per 16-bit chunk gives 8 byte-sized counts per board (the opponent's
+        biased to stay positive), which a multiply sums into the top byte: about half the
+        operations of two popcounts and a subtraction.
+        """
+        chunks = discs.contiguous().view(torch.int16).int()  # (B, 8): the mover's 4 chunks, then the opponent's
+        chunks += self.chunk_offset
+        packed = torch.index_select(self.chunk_count, 0, chunks.view(-1)).view(torch.int64)  # (B,) 8 counts
+        packed *= 0x0101010101010101
+        packed >>= 56  # the sum of the 8 bytes, up to 128: the shift is arithmetic, so keep the low byte
+        packed &= 0xFF
+        return torch.sub(packed, 64, out=torch.empty(packed.shape, dtype=torch.float32, device=packed.device))
 
     # -- rules ---------------------------------------------------------------------------------
     def legal(self, own: Tensor, opp: Tensor) -> Tensor:

@@ -325,7 +325,7 @@ class OthelloVectorEnv:
         before = self.state
         stepped = engine.step(before, movers, illegal_action=self.illegal_action)
         # Boards that were over already (DISABLED, or NEXT_STEP's pending resets) get no reward.
-        ended = stepped.terminated & ~before.terminated
+        ended = stepped.terminated > before.terminated  # ended now (bools: a and not b, in one op)
         # The result for the player to move on a board that just ended, which is the player who did
         # not move unless the mover forfeited (then the mover gets -1 and the other 0).
         difference = engine.disc_difference(stepped)

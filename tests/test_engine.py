@@ -160,3 +160,18 @@ def test_mover_view__equals_observe_and_mask(n: int, backend: str) -> None:
     assert torch.equal(mask, engine.legal_action_mask(state))
     observation.zero_()  # a fresh tensor: the state is untouched
     assert int(engine.observe(state).sum()) == int(engine.scores(state).sum())
+
+
+@pytest.mark.parametrize(("n", "backend"), [(8, "bitboard"), (6, "bitboard"), (4, "bitboard"), (8, "conv")])
+def test_disc_difference__exact_on_played_and_extreme_boards(n: int, backend: str) -> None:
+    from othello_zoo.testing import random_play
+
+    full, half = "X" * (n * n), "X" * (n * n // 2) + "O" * (n * n // 2)
+    extremes = [full + " X", full + " O", "-" * (n * n) + " X", half + " X", half + " O", "O" + "-" * (n * n - 1) + " X"]
+    expected = [n * n, -(n * n), 0, 0, 0, -1]  # from the side to move: a full board of its own colour, ...
+    state = engine.from_text(extremes, backend=backend)  # type: ignore[arg-type]
+    assert engine.disc_difference(state).tolist() == expected
+    played = random_play(engine.init(64, n, backend=backend), 3 * n, torch.Generator().manual_seed(n))  # type: ignore[arg-type]
+    scores = engine.scores(played)
+    own = torch.where(played.current_player == 0, scores[:, 0], scores[:, 1])
+    assert torch.equal(engine.disc_difference(played), (2 * own - scores.sum(1)).float())
