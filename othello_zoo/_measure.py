@@ -1,0 +1,326 @@
+"""The measurements behind ``othello-zoo bench`` (:mod:`othello_zoo.bench` re-exports the public
+ones): random-play throughput of the engine, the vector env and pgx under one protocol, PettingZoo
+env latency, agent speeds, and peak memory in a fresh process."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import torch
+
+from othello_zoo import engine
+
+__all__ = [
+    "Result",
+    "env_latencies",
+    "mcts_rates",
+    "measure_aec",
+    "measure_engine",
+    "measure_pgx",
+    "measure_pgx_subprocess",
+    "measure_vector",
+    "peak_memory_mib",
+    "search_rates",
+]
+
+
+@dataclass
+class Result:
+    """One measurement: ``board_steps_per_s`` for ``backend`` at ``batch_size``."""
+
+    backend: str
+    device: str
+    threads: int
+    batch_size: int
+    board_size: int
+    board_steps_per_s: float
+    steps: int
+    seconds: float
+
+
+def _timed(
+    run_steps: Callable[[int], None], sync: Callable[[], None], seconds: float, repeats: int
+) -> tuple[int, float]:
+    """Time ``repeats`` rounds of at least ``seconds`` each; ``(steps, elapsed)`` of the fastest.
+
+    The best of several rounds (``timeit``'s convention) keeps a busy moment of a shared machine
+    from deciding a figure; every framework is measured the same way.
+    """
+    run_steps(2)  # warm-up: kernels built, caches filled
+    sync()
+    rounds = []
+    for _ in range(repeats):
+        steps, chunk, start = 0, 1, time.perf_counter()
+        while True:
+            run_steps(chunk)
+            sync()
+            steps += chunk
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                break
+            chunk = min(chunk * 2, 256)
+        rounds.append((steps / elapsed, steps, elapsed))
+    _, steps, elapsed = max(rounds)
+    return steps, elapsed
+
+
+def _sync(device: torch.device) -> Callable[[], None]:
+    return torch.cuda.synchronize if device.type == "cuda" else (lambda: None)
+
+
+def measure_engine(
+    backend: str,
+    batch_size: int,
+    device: str = "cpu",
+    board_size: int = 8,
+    seconds: float = 0.3,
+    seed: int = 0,
+    repeats: int = 3,
+) -> Result:
+    """Random-play throughput of one backend at one batch size."""
+    dev = torch.device(device)
+    fresh = engine.init(batch_size, board_size, device=dev, backend=backend)  # type: ignore[arg-type]
+    generator = torch.Generator(device=dev).manual_seed(seed)
+    state = fresh
+
+    def run_steps(k: int) -> None:
+        nonlocal state
+        for _ in range(k):
+            actions = engine.random_actions(state, generator)
+            state = engine.step(state, actions, illegal_action="lose")
+            state = engine.where(state.terminated, fresh, state)
+
+    steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
+    return Result(
+        fresh.backend,
+        str(dev),
+        torch.get_num_threads(),
+        batch_size,
+        board_size,
+        batch_size * steps / elapsed,
+        steps,
+        elapsed,
+    )
+
+
+def measure_vector(
+    batch_size: int,
+    device: str = "cpu",
+    opening_book: str | None = None,
+    seconds: float = 0.3,
+    seed: int = 0,
+    repeats: int = 3,
+) -> Result:
+    """Random-play throughput of the vector env (mover API, ``NEXT_STEP`` autoreset, no host sync)."""
+    from othello_zoo import othello_v0
+
+    dev = torch.device(device)
+    env = othello_v0.vector_env(batch_size, device=dev, opening_book=opening_book, illegal_action="lose")
+    env.reset(seed=seed)
+    generator = torch.Generator(device=dev).manual_seed(seed)
+
+    def run_steps(k: int) -> None:
+        for _ in range(k):
+            env.step_movers(engine.random_actions(env.state, generator))
+
+    steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
+    name = "vector+xot" if opening_book else "vector"
+    return Result(name, str(dev), torch.get_num_threads(), batch_size, 8, batch_size * steps / elapsed, steps, elapsed)
+
+
+def measure_pgx(batch_size: int, seconds: float = 0.3, seed: int = 0, repeats: int = 3) -> Result:
+    """pgx's Othello under the same protocol (``jit`` of sample + ``vmap(step)`` + restart)."""
+    import jax
+    import jax.numpy as jnp
+    import pgx
+
+    env = pgx.make("othello")
+    fresh = jax.jit(jax.vmap(env.init))(jax.random.split(jax.random.PRNGKey(seed), batch_size))
+
+    @jax.jit
+    def body(state, key):  # type: ignore[no-untyped-def]
+        k_act, k_step = jax.random.split(key)
+        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+        actions = jax.random.categorical(k_act, logits, axis=-1)
+        state = jax.vmap(env.step)(state, actions, jax.random.split(k_step, batch_size))
+        done = state.terminated | state.truncated
+
+        def restart(a, b):  # type: ignore[no-untyped-def]
+            return jnp.where(done.reshape(done.shape + (1,) * (a.ndim - 1)), a, b)
+
+        return jax.tree_util.tree_map(restart, fresh, state)
+
+    holder = {"state": fresh, "key": jax.random.PRNGKey(seed + 1)}
+
+    def run_steps(k: int) -> None:
+        for _ in range(k):
+            holder["key"], sub = jax.random.split(holder["key"])
+            holder["state"] = body(holder["state"], sub)
+
+    steps, elapsed = _timed(run_steps, lambda: jax.block_until_ready(holder["state"]), seconds, repeats)
+    device = str(jax.devices()[0].platform)
+    return Result("pgx", device, 0, batch_size, 8, batch_size * steps / elapsed, steps, elapsed)
+
+
+def measure_pgx_subprocess(batch_size: int, seconds: float = 0.3, repeats: int = 3) -> Result:
+    """:func:`measure_pgx` in a fresh process, so that neither framework's threads slow the other."""
+    code = (
+        "import dataclasses, json\n"
+        "from othello_zoo._measure import measure_pgx\n"
+        f"print(json.dumps(dataclasses.asdict(measure_pgx({batch_size}, {seconds}, repeats={repeats}))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return Result(**json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def measure_aec(make_env: Callable[[], Any], seconds: float = 1.0, repeats: int = 3, seed: int = 0) -> float:
+    """Microseconds per ``last()`` + ``step()`` of an AEC env under random masked play (best round).
+
+    Whole games are played; ``reset()`` between games is not counted.
+    """
+    import numpy as np
+
+    env = make_env()
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    best = float("inf")
+    for _ in range(repeats):
+        steps, spent = 0, 0.0
+        while spent < seconds:
+            start = time.perf_counter()
+            for _ in range(200):
+                obs, _, termination, truncation, _ = env.last()
+                if termination or truncation:
+                    break
+                env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+                steps += 1
+            spent += time.perf_counter() - start
+            if termination or truncation:
+                env.reset()
+        best = min(best, spent / max(steps, 1) * 1e6)
+    env.close()
+    return best
+
+
+def env_latencies(seconds: float = 1.0, repeats: int = 3) -> dict[str, float]:
+    """``othello_v0`` against PettingZoo's ``tictactoe_v3`` and ``connect_four_v3``, in one run."""
+    from pettingzoo.classic import connect_four_v3, tictactoe_v3
+
+    from othello_zoo import othello_v0
+
+    makers: dict[str, Callable[[], Any]] = {
+        "tictactoe_v3.env()": tictactoe_v3.env,
+        "connect_four_v3.env()": connect_four_v3.env,
+        "othello_v0.env()": othello_v0.env,
+        "othello_v0.raw_env()": othello_v0.raw_env,
+        "othello_v0.env(opening_book='xot')": lambda: othello_v0.env(opening_book="xot"),
+        "othello_v0.env(backend='bitboard')": lambda: othello_v0.env(backend="bitboard"),
+    }
+    return {name: measure_aec(make, seconds, repeats) for name, make in makers.items()}
+
+
+def _midgame() -> Any:
+    """The position 16 plies into a fixed opening line, where the agents are measured mid-game."""
+    from othello_zoo._scalar import ScalarBoard
+    from othello_zoo.notation import parse_moves
+
+    board = ScalarBoard.start()
+    for action in parse_moves("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6"):
+        board = board.step(action)
+    return board
+
+
+def mcts_rates(seconds: float = 1.0) -> dict[str, float]:
+    """MCTS simulations per second from the start position and from a midgame position, with the
+    default batch (32 leaves x 8 playouts) and a throughput batch (128 x 8)."""
+    from othello_zoo._scalar import ScalarBoard
+    from othello_zoo.agents import MCTSAgent
+
+    midgame = _midgame()
+    rates = {}
+    for name, board in (("start", ScalarBoard.start()), ("midgame", midgame)):
+        for leaves in (32, 128):
+            agent = MCTSAgent(simulations=10**9, seconds=seconds, leaves_per_batch=leaves, seed=0)
+            start = time.perf_counter()
+            agent.act(board)
+            rates[f"{name}, {leaves} leaves x 8 playouts"] = agent.last_simulations / (time.perf_counter() - start)
+    return rates
+
+
+# FFO endgame position #40 (20 empties, black to move; a2 wins by 38), from the FFO test suite.
+FFO_40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+
+
+def search_rates(solve_ffo: bool = True) -> dict[str, float]:
+    """Alpha-beta figures: midgame nodes/s (depth 6 from a 16-ply opening), endgame solver nodes/s
+    on a 17-empty position, and the exact solve of FFO #40 (score, move, seconds, nodes)."""
+    from othello_zoo._scalar import ScalarBoard
+    from othello_zoo.agents import AlphaBetaAgent
+    from othello_zoo.agents.endgame import EndgameSolver
+    from othello_zoo.notation import parse_moves
+
+    midgame = _midgame()
+    agent = AlphaBetaAgent(depth=6, endgame=0)
+    start = time.perf_counter()
+    agent.act(midgame)
+    out = {"midgame nodes/s (depth 6)": agent.last_nodes / (time.perf_counter() - start)}
+    endgame = ScalarBoard.from_text(FFO_40)
+    for action in parse_moves("a2b1c1"):  # 3 plies on: 17 empties
+        endgame = endgame.step(action)
+    solver = EndgameSolver(8)
+    start = time.perf_counter()
+    solver.solve(endgame.own, endgame.opp)
+    out["endgame solver nodes/s (17 empties)"] = solver.nodes / (time.perf_counter() - start)
+    if solve_ffo:
+        solver = EndgameSolver(8)
+        start = time.perf_counter()
+        score, move = solver.solve_text(FFO_40)
+        out["FFO #40 seconds"] = time.perf_counter() - start
+        out["FFO #40 nodes"] = solver.nodes
+        out["FFO #40 score"] = score
+        out["FFO #40 move"] = move
+    return out
+
+
+def peak_memory_mib(backend: str, batch_size: int, device: str = "cpu", board_size: int = 8) -> float:
+    """Memory that random play at ``batch_size`` needs, measured in a fresh process, in MiB.
+
+    On CPU (Linux): the peak resident set during the run minus the resident set just before it
+    (the peak is reset through ``/proc/self/clear_refs`` after torch and the kernel tables are
+    loaded); elsewhere the process's whole peak. On CUDA: the peak allocated by torch.
+    """
+    code = f"""
+import os, resource, torch
+from othello_zoo import _measure, engine
+dev = torch.device({device!r})
+kernel = "bitboard" if {backend!r}.startswith("vector") else {backend!r}
+state = engine.init(1, {board_size}, device=dev, backend=kernel)
+engine.step(state, torch.zeros(1, dtype=torch.int64, device=dev), "lose")
+def status(key):
+    for line in open("/proc/self/status"):
+        if line.startswith(key):
+            return int(line.split()[1]) / 1024
+base = 0.0
+if os.path.exists("/proc/self/clear_refs"):
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")  # reset the peak resident set to the current one
+    base = status("VmRSS:")
+if dev.type == "cuda":
+    torch.cuda.reset_peak_memory_stats()
+if {backend!r}.startswith("vector"):
+    book = "xot" if {backend!r} == "vector+xot" else None
+    _measure.measure_vector({batch_size}, {device!r}, book, seconds=0.2, repeats=1)
+else:
+    _measure.measure_engine({backend!r}, {batch_size}, {device!r}, {board_size}, seconds=0.2, repeats=1)
+peak = status("VmHWM:") if base else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(torch.cuda.max_memory_allocated() / 2**20 if dev.type == "cuda" else peak - base)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
