@@ -43,28 +43,44 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Sequence
 
 import torch
 from torch import Tensor
 
-from othello_zoo._bitboard import BitboardKernel, _sample_from_mask, bitboard_kernel
-from othello_zoo._conv import ConvKernel, conv_kernel
-from othello_zoo.notation import BLACK, check_board_size, format_moves, format_position, parse_position
+from othello_zoo._bitboard import _sample_from_mask
+from othello_zoo._state import (
+    BACKENDS,
+    Backend,
+    IllegalAction,
+    State,
+    cat,
+    clone,
+    kernel_for,
+    kernel_of,
+    resolve_backend,
+    where,
+)
+from othello_zoo.notation import BLACK, format_moves, format_position, parse_position
 
 __all__ = [
     "BACKENDS",
+    "Backend",
+    "IllegalAction",
     "State",
     "cat",
+    "check_tensor",
     "clone",
     "disc_difference",
+    "from_planes",
     "from_text",
     "illegal_actions",
     "init",
     "legal_action_mask",
+    "mover_view",
     "observe",
+    "outcome",
+    "random_actions",
     "resolve_backend",
     "rewards",
     "sample_actions",
@@ -73,112 +89,6 @@ __all__ = [
     "to_text",
     "where",
 ]
-
-Backend = Literal["auto", "bitboard", "conv", "conv2d"]
-IllegalAction = Literal["raise", "lose"]
-Kernel = BitboardKernel | ConvKernel
-BACKENDS: tuple[str, ...] = ("auto", "bitboard", "conv", "conv2d")
-Index = int | slice | Sequence[int] | Tensor
-
-
-@dataclass(frozen=True)
-class State:
-    """``B`` Othello boards on one device. Build with :func:`init` or :func:`from_text`.
-
-    The disc layout belongs to the backend and is seen from the side to move; read boards with
-    :func:`observe`, :func:`scores` or :func:`to_text` rather than from the fields.
-    """
-
-    discs: Tensor  # bitboard: int64 (B, 2) bit sets | conv: bool (B, 2, n*n) planes; [mover, opponent]
-    moves: Tensor  # bitboard: int64 (B,) bit set | conv: bool (B, n*n); the mover's legal placements
-    rays: Tensor  # conv: bool (B, n*n, slots) sandwich-kernel matches | bitboard: bool (B, 0)
-    current_player: Tensor  # int64 (B,) colour to move: 0 black, 1 white (an ended board keeps its last)
-    terminated: Tensor  # bool (B,) the game is over
-    forfeited: Tensor  # bool (B,) it ended by an illegal action of current_player
-    board_size: int = 8  # n: even, 4..16
-    backend: str = "bitboard"  # the resolved kernel: "bitboard", "conv" or "conv2d"
-
-    @property
-    def batch_size(self) -> int:
-        """The number of boards ``B``."""
-        return int(self.current_player.shape[0])
-
-    @property
-    def device(self) -> torch.device:
-        """The device every tensor of the state lives on."""
-        return self.current_player.device
-
-    def __len__(self) -> int:
-        return self.batch_size
-
-    def __getitem__(self, index: Index) -> State:
-        """A sub-batch: ``state[3]``, ``state[1:5]``, ``state[[0, 2]]`` or ``state[bool_mask]``.
-
-        An integer index keeps the batch dimension (a batch of one).
-        """
-        if isinstance(index, int):
-            if not -self.batch_size <= index < self.batch_size:
-                raise IndexError(f"board {index} is out of range for a batch of {self.batch_size}")
-            index = slice(index, index + 1 if index != -1 else None)
-        elif not isinstance(index, (slice, Tensor)):
-            index = torch.as_tensor(index, dtype=torch.int64, device=self.device)
-        if isinstance(index, Tensor) and index.dtype == torch.int64 and index.dim() == 1:
-            rows = torch.where(index < 0, index + self.batch_size, index)
-            return self._map(lambda t: t.index_select(0, rows))  # faster than t[rows] on CPU
-        return self._map(lambda t: t[index])
-
-    def _map(self, fn: Callable[[Tensor], Tensor]) -> State:
-        return _rebuild(self, {name: fn(getattr(self, name)) for name in _TENSOR_FIELDS})
-
-    def to(self, device: torch.device | str) -> State:
-        """The same boards on ``device``."""
-        return self._map(lambda t: t.to(device))
-
-
-_TENSOR_FIELDS = ("discs", "moves", "rays", "current_player", "terminated", "forfeited")
-
-
-def _rebuild(template: State, tensors: Mapping[str, Tensor]) -> State:
-    """A state with ``template``'s board size and backend and the given tensor fields."""
-    return State(
-        discs=tensors["discs"],
-        moves=tensors["moves"],
-        rays=tensors["rays"],
-        current_player=tensors["current_player"],
-        terminated=tensors["terminated"],
-        forfeited=tensors["forfeited"],
-        board_size=template.board_size,
-        backend=template.backend,
-    )
-
-
-def resolve_backend(backend: str, board_size: int) -> str:
-    """The kernel ``backend`` stands for on a board of ``board_size`` (``"auto"`` resolved).
-
-    Raises:
-        ValueError: for an unknown backend, or ``"bitboard"`` with ``board_size > 8``.
-    """
-    n = check_board_size(board_size)
-    if backend not in BACKENDS:
-        raise ValueError(f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {backend!r}")
-    if backend == "auto":
-        return "bitboard" if n <= 8 else "conv"
-    if backend == "bitboard" and n > 8:
-        raise ValueError(
-            f"the bitboard backend holds boards up to 8x8 in one int64 word, got board_size={n}; "
-            "use backend='conv' (or 'auto') for larger boards"
-        )
-    return backend
-
-
-def _kernel_for(backend: str, board_size: int, device: torch.device) -> Kernel:
-    if backend == "bitboard":
-        return bitboard_kernel(board_size, device)
-    return conv_kernel(board_size, device, "matmul" if backend == "conv" else "conv2d")
-
-
-def _kernel(state: State) -> Kernel:
-    return _kernel_for(state.backend, state.board_size, state.device)
 
 
 def from_planes(
@@ -189,7 +99,7 @@ def from_planes(
     backend = resolve_backend(backend, board_size)
     device = device if device is not None else planes.device
     planes, player = planes.to(device=device, dtype=torch.bool), player.to(device)
-    kernel = _kernel_for(backend, board_size, device)
+    kernel = kernel_for(backend, board_size, device)
     discs = kernel.encode(planes)
     moves, rays, terminated = kernel.search(discs)
     return State(
@@ -234,7 +144,7 @@ def legal_action_mask(state: State) -> Tensor:
 
     A finished board has only the null action.
     """
-    kernel = _kernel(state)
+    kernel = kernel_of(state)
     placements = kernel.legal_mask(state.moves)
     return torch.cat((placements, ~kernel.has_moves(state.moves).unsqueeze(1)), dim=1)
 
@@ -267,7 +177,7 @@ def random_actions(state: State, generator: torch.Generator) -> Tensor:
     []
     """
     uniform = torch.rand(state.batch_size, generator=generator, device=state.device)
-    return _kernel(state).random_moves(state.moves, uniform)
+    return kernel_of(state).random_moves(state.moves, uniform)
 
 
 def check_tensor(name: str, value: object, dtype: torch.dtype, batch_size: int, device: torch.device) -> Tensor:
@@ -291,7 +201,7 @@ def _check_actions(state: State, actions: object) -> Tensor:
 
 def illegal_actions(state: State, actions: Tensor) -> Tensor:
     """bool ``(B,)``: ``actions`` is not legal on an unfinished board (out of range included)."""
-    kernel = _kernel(state)
+    kernel = kernel_of(state)
     nn = state.board_size**2
     clamped = actions.clamp(0, nn)
     legal = torch.where(clamped == nn, ~kernel.has_moves(state.moves), kernel.placement_legal(state.moves, clamped))
@@ -320,7 +230,7 @@ def step(state: State, actions: Tensor, illegal_action: IllegalAction = "raise")
     _check_actions(state, actions)
     if illegal_action not in ("raise", "lose"):
         raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
-    kernel = _kernel(state)
+    kernel = kernel_of(state)
     nn = state.board_size**2
     illegal = illegal_actions(state, actions)
     if illegal_action == "raise" and bool(illegal.any()):
@@ -359,7 +269,7 @@ def _describe_illegal(state: State, actions: Tensor, illegal: Tensor) -> str:
 
 def _planes(state: State) -> Tensor:
     """bool ``(B, 2, n*n)``: the mover's discs, then the opponent's."""
-    return _kernel(state).decode(state.discs)
+    return kernel_of(state).decode(state.discs)
 
 
 def observe(state: State, player: Tensor | int | None = None) -> Tensor:
@@ -380,7 +290,7 @@ def observe(state: State, player: Tensor | int | None = None) -> Tensor:
 def mover_view(state: State) -> tuple[Tensor, Tensor]:
     """``(observe(state), legal_action_mask(state))`` for the side to move, in fewer operations
     where the kernel can (one table look-up for both on 8 x 8 bitboards)."""
-    fused = _kernel(state).mover_view(state.discs, state.moves)
+    fused = kernel_of(state).mover_view(state.discs, state.moves)
     if fused is None:
         return observe(state), legal_action_mask(state)
     planes, placements = fused
@@ -391,7 +301,7 @@ def mover_view(state: State) -> tuple[Tensor, Tensor]:
 
 def scores(state: State) -> Tensor:
     """int64 ``(B, 2)`` disc counts: (black, white)."""
-    counts = _kernel(state).counts(state.discs)
+    counts = kernel_of(state).counts(state.discs)
     return torch.where((state.current_player == BLACK).unsqueeze(1), counts, counts.flip(1))
 
 
@@ -426,7 +336,7 @@ def disc_difference(state: State) -> Tensor:
     >>> disc_difference(from_text(["X" * 40 + "O" * 20 + "----" + " O"])).tolist()
     [-20.0]
     """
-    return _kernel(state).difference(state.discs)
+    return kernel_of(state).difference(state.discs)
 
 
 def from_text(lines: Sequence[str] | str, device: torch.device | str | None = None, backend: Backend = "auto") -> State:
@@ -472,27 +382,3 @@ def to_text(state: State) -> list[str]:
         mover, other = 1 + player, 2 - player
         out.append(format_position([mover if a else other if b else 0 for a, b in zip(own, opp, strict=True)], player))
     return out
-
-
-def clone(state: State) -> State:
-    """An independent copy (new tensors)."""
-    return state._map(torch.clone)
-
-
-def where(mask: Tensor, a: State, b: State) -> State:
-    """Per board, ``a`` where ``mask`` (bool ``(B,)``) is True, else ``b``."""
-    if (a.board_size, a.backend) != (b.board_size, b.backend):
-        raise ValueError("where() needs two states of the same board size and backend")
-    fields = {}
-    for name in _TENSOR_FIELDS:
-        x, y = getattr(a, name), getattr(b, name)
-        fields[name] = torch.where(mask.view(-1, *[1] * (x.dim() - 1)), x, y)
-    return _rebuild(a, fields)
-
-
-def cat(states: Sequence[State]) -> State:
-    """The boards of several states (same board size and backend) as one batch."""
-    first = states[0]
-    if any((s.board_size, s.backend) != (first.board_size, first.backend) for s in states):
-        raise ValueError("cat() needs states of the same board size and backend")
-    return _rebuild(first, {name: torch.cat([getattr(s, name) for s in states]) for name in _TENSOR_FIELDS})

@@ -1,0 +1,161 @@
+"""The :class:`State` of a batch of boards, the helpers that merge and slice batches, and the
+choice of kernel; re-exported by :mod:`othello_zoo.engine`, where they are documented."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import torch
+from torch import Tensor
+
+from othello_zoo._bitboard import BitboardKernel, bitboard_kernel
+from othello_zoo._conv import ConvKernel, conv_kernel
+from othello_zoo.notation import check_board_size
+
+__all__ = [
+    "BACKENDS",
+    "Backend",
+    "IllegalAction",
+    "Kernel",
+    "State",
+    "cat",
+    "clone",
+    "kernel_for",
+    "kernel_of",
+    "resolve_backend",
+    "where",
+]
+
+Backend = Literal["auto", "bitboard", "conv", "conv2d"]
+IllegalAction = Literal["raise", "lose"]
+Kernel = BitboardKernel | ConvKernel
+BACKENDS: tuple[str, ...] = ("auto", "bitboard", "conv", "conv2d")
+Index = int | slice | Sequence[int] | Tensor
+
+
+@dataclass(frozen=True)
+class State:
+    """``B`` Othello boards on one device. Build with :func:`init` or :func:`from_text`.
+
+    The disc layout belongs to the backend and is seen from the side to move; read boards with
+    :func:`observe`, :func:`scores` or :func:`to_text` rather than from the fields.
+    """
+
+    discs: Tensor  # bitboard: int64 (B, 2) bit sets | conv: bool (B, 2, n*n) planes; [mover, opponent]
+    moves: Tensor  # bitboard: int64 (B,) bit set | conv: bool (B, n*n); the mover's legal placements
+    rays: Tensor  # conv: bool (B, n*n, slots) sandwich-kernel matches | bitboard: bool (B, 0)
+    current_player: Tensor  # int64 (B,) colour to move: 0 black, 1 white (an ended board keeps its last)
+    terminated: Tensor  # bool (B,) the game is over
+    forfeited: Tensor  # bool (B,) it ended by an illegal action of current_player
+    board_size: int = 8  # n: even, 4..16
+    backend: str = "bitboard"  # the resolved kernel: "bitboard", "conv" or "conv2d"
+
+    @property
+    def batch_size(self) -> int:
+        """The number of boards ``B``."""
+        return int(self.current_player.shape[0])
+
+    @property
+    def device(self) -> torch.device:
+        """The device every tensor of the state lives on."""
+        return self.current_player.device
+
+    def __len__(self) -> int:
+        return self.batch_size
+
+    def __getitem__(self, index: Index) -> State:
+        """A sub-batch: ``state[3]``, ``state[1:5]``, ``state[[0, 2]]`` or ``state[bool_mask]``.
+
+        An integer index keeps the batch dimension (a batch of one).
+        """
+        if isinstance(index, int):
+            if not -self.batch_size <= index < self.batch_size:
+                raise IndexError(f"board {index} is out of range for a batch of {self.batch_size}")
+            index = slice(index, index + 1 if index != -1 else None)
+        elif not isinstance(index, (slice, Tensor)):
+            index = torch.as_tensor(index, dtype=torch.int64, device=self.device)
+        if isinstance(index, Tensor) and index.dtype == torch.int64 and index.dim() == 1:
+            rows = torch.where(index < 0, index + self.batch_size, index)
+            return self._map(lambda t: t.index_select(0, rows))  # faster than t[rows] on CPU
+        return self._map(lambda t: t[index])
+
+    def _map(self, fn: Callable[[Tensor], Tensor]) -> State:
+        return _rebuild(self, {name: fn(getattr(self, name)) for name in _TENSOR_FIELDS})
+
+    def to(self, device: torch.device | str) -> State:
+        """The same boards on ``device``."""
+        return self._map(lambda t: t.to(device))
+
+
+_TENSOR_FIELDS = ("discs", "moves", "rays", "current_player", "terminated", "forfeited")
+
+
+def _rebuild(template: State, tensors: Mapping[str, Tensor]) -> State:
+    """A state with ``template``'s board size and backend and the given tensor fields."""
+    return State(
+        discs=tensors["discs"],
+        moves=tensors["moves"],
+        rays=tensors["rays"],
+        current_player=tensors["current_player"],
+        terminated=tensors["terminated"],
+        forfeited=tensors["forfeited"],
+        board_size=template.board_size,
+        backend=template.backend,
+    )
+
+
+def resolve_backend(backend: str, board_size: int) -> str:
+    """The kernel ``backend`` stands for on a board of ``board_size`` (``"auto"`` resolved).
+
+    Raises:
+        ValueError: for an unknown backend, or ``"bitboard"`` with ``board_size > 8``.
+    """
+    n = check_board_size(board_size)
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {backend!r}")
+    if backend == "auto":
+        return "bitboard" if n <= 8 else "conv"
+    if backend == "bitboard" and n > 8:
+        raise ValueError(
+            f"the bitboard backend holds boards up to 8x8 in one int64 word, got board_size={n}; "
+            "use backend='conv' (or 'auto') for larger boards"
+        )
+    return backend
+
+
+def kernel_for(backend: str, board_size: int, device: torch.device) -> Kernel:
+    """The kernel of a resolved ``backend`` for ``board_size`` on ``device``."""
+    if backend == "bitboard":
+        return bitboard_kernel(board_size, device)
+    return conv_kernel(board_size, device, "matmul" if backend == "conv" else "conv2d")
+
+
+def kernel_of(state: State) -> Kernel:
+    """The kernel that plays ``state``'s boards (built once per size, backend and device)."""
+    return kernel_for(state.backend, state.board_size, state.device)
+
+
+def clone(state: State) -> State:
+    """An independent copy (new tensors)."""
+    return state._map(torch.clone)
+
+
+def where(mask: Tensor, a: State, b: State) -> State:
+    """Per board, ``a`` where ``mask`` (bool ``(B,)``) is True, else ``b``."""
+    if (a.board_size, a.backend) != (b.board_size, b.backend):
+        raise ValueError("where() needs two states of the same board size and backend")
+    fields = {}
+    for name in _TENSOR_FIELDS:
+        x, y = getattr(a, name), getattr(b, name)
+        fields[name] = torch.where(mask.view(-1, *[1] * (x.dim() - 1)), x, y)
+    return _rebuild(a, fields)
+
+
+def cat(states: Sequence[State]) -> State:
+    """The boards of several states (same board size and backend) as one batch."""
+    first = states[0]
+    if any((s.board_size, s.backend) != (first.board_size, first.backend) for s in states):
+        raise ValueError("cat() needs states of the same board size and backend")
+    return _rebuild(first, {name: torch.cat([getattr(s, name) for s in states]) for name in _TENSOR_FIELDS})
