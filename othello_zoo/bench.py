@@ -56,10 +56,16 @@ def _table(results: Sequence[Result], batches: Sequence[int]) -> str:
     return "\n".join(lines)
 
 
-def _ratio(results: Sequence[Result], a: str, b: str, batch: int, device: str = "cpu") -> float | None:
+def _ratio(
+    results: Sequence[Result], a: str, b: str, batch: int, device: str = "cpu", threads: int | None = None
+) -> float | None:
+    """``a``'s figure over ``b``'s at ``batch``: each at its best thread count, or both at ``threads``."""
+
     def best(name: str) -> float | None:
         values = [
-            r.board_steps_per_s for r in results if r.backend == name and r.batch_size == batch and r.device == device
+            r.board_steps_per_s
+            for r in results
+            if r.backend == name and r.batch_size == batch and r.device == device and threads in (None, r.threads)
         ]
         return max(values) if values else None
 
@@ -193,11 +199,18 @@ def run(args: argparse.Namespace) -> list[Result]:
     print(_table(results, all_batches))
     pairs = [("bitboard", "pgx"), ("conv", "pgx"), ("conv", "conv2d"), ("bitboard", "conv")]
     pairs += [("vector", "bitboard"), ("vector+xot", "bitboard"), ("vector", "pgx"), ("vector+xot", "pgx")]
+    thread_counts = sorted({r.threads for r in results if r.device == "cpu" and r.backend != "pgx"})
     for a, b in pairs:
         for batch in (4096, 16384):
             value = _ratio(results, a, b, batch)
             if value:
                 print(f"ratio {a} / {b} at B={batch} (cpu, best thread setting): {value:.2f}x")
+            if "pgx" in (a, b) or len(thread_counts) < 2:
+                continue
+            for count in thread_counts:  # like for like: both at the same thread count
+                value = _ratio(results, a, b, batch, threads=count)
+                if value:
+                    print(f"ratio {a} / {b} at B={batch} (cpu, {count} thread(s) each): {value:.2f}x")
     latencies: dict[str, float] = {}
     if not args.no_env:
         latencies = env_latencies(max(args.seconds, 0.2), args.repeats)

@@ -58,3 +58,15 @@ def test_play__human_input_is_checked_and_quit_stops() -> None:
     assert "cannot read a move" in text
     assert "X (black) to move" in text
     assert "game stopped" in text
+
+
+def test_bench__ratios_best_thread_count_and_like_for_like() -> None:
+    def result(backend: str, threads: int, rate: float) -> bench.Result:
+        return bench.Result(backend, "cpu", threads, 4096, 8, rate, 1, 1.0)
+
+    results = [result("bitboard", 1, 500.0), result("bitboard", 2, 800.0), result("vector", 1, 400.0)]
+    results.append(result("vector", 2, 600.0))
+    assert bench._ratio(results, "vector", "bitboard", 4096) == 600.0 / 800.0
+    assert bench._ratio(results, "vector", "bitboard", 4096, threads=1) == 400.0 / 500.0
+    assert bench._ratio(results, "vector", "bitboard", 4096, threads=4) is None
+    assert bench._ratio(results, "vector", "bitboard", 16384) is None

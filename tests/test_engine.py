@@ -167,7 +167,8 @@ def test_disc_difference__exact_on_played_and_extreme_boards(n: int, backend: st
     from othello_zoo.testing import random_play
 
     full, half = "X" * (n * n), "X" * (n * n // 2) + "O" * (n * n // 2)
-    extremes = [full + " X", full + " O", "-" * (n * n) + " X", half + " X", half + " O", "O" + "-" * (n * n - 1) + " X"]
+    lone_white = "O" + "-" * (n * n - 1)
+    extremes = [full + " X", full + " O", "-" * (n * n) + " X", half + " X", half + " O", lone_white + " X"]
     expected = [n * n, -(n * n), 0, 0, 0, -1]  # from the side to move: a full board of its own colour, ...
     state = engine.from_text(extremes, backend=backend)  # type: ignore[arg-type]
     assert engine.disc_difference(state).tolist() == expected
