@@ -228,8 +228,10 @@ class BitboardKernel:
         chunks = discs.contiguous().view(torch.int16).int()  # (B, 8): the mover's 4 chunks, then the opponent's
         chunks += self.chunk_offset
         packed = torch.index_select(self.chunk_count, 0, chunks.view(-1)).view(torch.int64)  # (B,) 8 counts
+        # Every byte is at most 16 and every running sum at most 128, so no byte carries into the next and
+        # the top byte of the product is the sum of all 8 (in whatever byte order the host keeps them).
         packed *= 0x0101010101010101
-        packed >>= 56  # the sum of the 8 bytes, up to 128: the shift is arithmetic, so keep the low byte
+        packed >>= 56  # the sum, up to 128: the shift is arithmetic, so keep the low byte
         packed &= 0xFF
         return torch.sub(packed, 64, out=torch.empty(packed.shape, dtype=torch.float32, device=packed.device))
 

@@ -22,8 +22,6 @@ __all__ = [
     "State",
     "cat",
     "clone",
-    "kernel_for",
-    "kernel_of",
     "resolve_backend",
     "where",
 ]
@@ -125,16 +123,16 @@ def resolve_backend(backend: str, board_size: int) -> str:
     return backend
 
 
-def kernel_for(backend: str, board_size: int, device: torch.device) -> Kernel:
+def _kernel_for(backend: str, board_size: int, device: torch.device) -> Kernel:
     """The kernel of a resolved ``backend`` for ``board_size`` on ``device``."""
     if backend == "bitboard":
         return bitboard_kernel(board_size, device)
     return conv_kernel(board_size, device, "matmul" if backend == "conv" else "conv2d")
 
 
-def kernel_of(state: State) -> Kernel:
+def _kernel(state: State) -> Kernel:
     """The kernel that plays ``state``'s boards (built once per size, backend and device)."""
-    return kernel_for(state.backend, state.board_size, state.device)
+    return _kernel_for(state.backend, state.board_size, state.device)
 
 
 def clone(state: State) -> State:

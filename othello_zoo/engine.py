@@ -54,10 +54,10 @@ from othello_zoo._state import (
     Backend,
     IllegalAction,
     State,
+    _kernel,
+    _kernel_for,
     cat,
     clone,
-    kernel_for,
-    kernel_of,
     resolve_backend,
     where,
 )
@@ -99,7 +99,7 @@ def from_planes(
     backend = resolve_backend(backend, board_size)
     device = device if device is not None else planes.device
     planes, player = planes.to(device=device, dtype=torch.bool), player.to(device)
-    kernel = kernel_for(backend, board_size, device)
+    kernel = _kernel_for(backend, board_size, device)
     discs = kernel.encode(planes)
     moves, rays, terminated = kernel.search(discs)
     return State(
@@ -144,7 +144,7 @@ def legal_action_mask(state: State) -> Tensor:
 
     A finished board has only the null action.
     """
-    kernel = kernel_of(state)
+    kernel = _kernel(state)
     placements = kernel.legal_mask(state.moves)
     return torch.cat((placements, ~kernel.has_moves(state.moves).unsqueeze(1)), dim=1)
 
@@ -177,7 +177,7 @@ def random_actions(state: State, generator: torch.Generator) -> Tensor:
     []
     """
     uniform = torch.rand(state.batch_size, generator=generator, device=state.device)
-    return kernel_of(state).random_moves(state.moves, uniform)
+    return _kernel(state).random_moves(state.moves, uniform)
 
 
 def check_tensor(name: str, value: object, dtype: torch.dtype, batch_size: int, device: torch.device) -> Tensor:
@@ -201,7 +201,7 @@ def _check_actions(state: State, actions: object) -> Tensor:
 
 def illegal_actions(state: State, actions: Tensor) -> Tensor:
     """bool ``(B,)``: ``actions`` is not legal on an unfinished board (out of range included)."""
-    kernel = kernel_of(state)
+    kernel = _kernel(state)
     nn = state.board_size**2
     clamped = actions.clamp(0, nn)
     legal = torch.where(clamped == nn, ~kernel.has_moves(state.moves), kernel.placement_legal(state.moves, clamped))
@@ -230,7 +230,7 @@ def step(state: State, actions: Tensor, illegal_action: IllegalAction = "raise")
     _check_actions(state, actions)
     if illegal_action not in ("raise", "lose"):
         raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
-    kernel = kernel_of(state)
+    kernel = _kernel(state)
     nn = state.board_size**2
     illegal = illegal_actions(state, actions)
     if illegal_action == "raise" and bool(illegal.any()):
@@ -269,7 +269,7 @@ def _describe_illegal(state: State, actions: Tensor, illegal: Tensor) -> str:
 
 def _planes(state: State) -> Tensor:
     """bool ``(B, 2, n*n)``: the mover's discs, then the opponent's."""
-    return kernel_of(state).decode(state.discs)
+    return _kernel(state).decode(state.discs)
 
 
 def observe(state: State, player: Tensor | int | None = None) -> Tensor:
@@ -290,7 +290,7 @@ def observe(state: State, player: Tensor | int | None = None) -> Tensor:
 def mover_view(state: State) -> tuple[Tensor, Tensor]:
     """``(observe(state), legal_action_mask(state))`` for the side to move, in fewer operations
     where the kernel can (one table look-up for both on 8 x 8 bitboards)."""
-    fused = kernel_of(state).mover_view(state.discs, state.moves)
+    fused = _kernel(state).mover_view(state.discs, state.moves)
     if fused is None:
         return observe(state), legal_action_mask(state)
     planes, placements = fused
@@ -301,7 +301,7 @@ def mover_view(state: State) -> tuple[Tensor, Tensor]:
 
 def scores(state: State) -> Tensor:
     """int64 ``(B, 2)`` disc counts: (black, white)."""
-    counts = kernel_of(state).counts(state.discs)
+    counts = _kernel(state).counts(state.discs)
     return torch.where((state.current_player == BLACK).unsqueeze(1), counts, counts.flip(1))
 
 
@@ -336,7 +336,7 @@ def disc_difference(state: State) -> Tensor:
     >>> disc_difference(from_text(["X" * 40 + "O" * 20 + "----" + " O"])).tolist()
     [-20.0]
     """
-    return kernel_of(state).difference(state.discs)
+    return _kernel(state).difference(state.discs)
 
 
 def from_text(lines: Sequence[str] | str, device: torch.device | str | None = None, backend: Backend = "auto") -> State:

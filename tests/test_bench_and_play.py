@@ -70,3 +70,16 @@ def test_bench__ratios_best_thread_count_and_like_for_like() -> None:
     assert bench._ratio(results, "vector", "bitboard", 4096, threads=1) == 400.0 / 500.0
     assert bench._ratio(results, "vector", "bitboard", 4096, threads=4) is None
     assert bench._ratio(results, "vector", "bitboard", 16384) is None
+
+
+def test_bench__like_for_like_ratios_and_memory_in_a_fresh_process(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "bench.json"
+    argv = ["bench", "--batch-sizes", "4096", "--backends", "bitboard,vector", "--threads", "1,2", "--memory"]
+    argv += ["--seconds", "0.01", "--repeats", "1", "--json", str(out), "--no-env", "--no-agents"]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    for setting in ("best thread setting", "1 thread(s) each", "2 thread(s) each"):
+        assert f"ratio vector / bitboard at B=4096 (cpu, {setting}): " in printed
+    memory = json.loads(out.read_text())["peak_memory_mib"]
+    assert set(memory) == {"bitboard", "vector"}  # measured by code run in a subprocess
+    assert all(0 <= value < 1024 for value in memory.values())
