@@ -282,12 +282,13 @@ def test_step_movers__agrees_with_the_dict_api_over_whole_games(mode: str, rewar
         assert bool(movers.state.terminated.all())  # every board played to its end
 
 
-def test_keep_heap_pad__applies_on_linux_and_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tune_malloc__applies_on_linux_and_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from othello_zoo.vector import keep_heap_pad
+    from othello_zoo.vector import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
 
-    uncached = keep_heap_pad.__wrapped__  # the env calls the cached one once per process
-    assert uncached(16 << 20) is sys.platform.startswith("linux")  # glibc's mallopt took it
-    monkeypatch.setenv("OTHELLO_ZOO_HEAP_PAD", "0")
-    assert uncached(16 << 20) is False
+    uncached = tune_malloc.__wrapped__  # the env calls the cached one once per process
+    on_linux = sys.platform.startswith("linux")
+    assert uncached(MMAP_THRESHOLD, TRIM_THRESHOLD) is on_linux  # glibc's mallopt took both
+    monkeypatch.setenv("OTHELLO_ZOO_TUNE_MALLOC", "0")
+    assert uncached(MMAP_THRESHOLD, TRIM_THRESHOLD) is False
