@@ -130,7 +130,7 @@ class ConvKernel:
 
     def difference(self, discs: Tensor) -> Tensor:
         """float32 ``(B,)``: the mover's discs minus the opponent's."""
-        counts = discs.sum(-1)
+        counts = self.counts(discs)
         return (counts[:, 0] - counts[:, 1]).to(torch.float32)
 
     # -- rules ---------------------------------------------------------------------------------

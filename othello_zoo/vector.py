@@ -334,13 +334,11 @@ class OthelloVectorEnv:
         stepped = engine.step(before, movers, illegal_action=self.illegal_action)
         # Boards that were over already (DISABLED, or NEXT_STEP's pending resets) get no reward.
         ended = stepped.terminated > before.terminated  # ended now (bools: a and not b, in one op)
-        # The result for the player to move on a board that just ended, which is the player who did
-        # not move unless the mover forfeited (then the mover gets -1 and the other 0).
-        difference = engine.disc_difference(stepped)
-        result = difference / self.board_size**2 if self.reward_mode == "margin" else torch.sign(difference)
-        forfeit = ended & stepped.forfeited
-        theirs = result * (ended ^ forfeit)
-        mine = torch.where(forfeit, -1.0, -theirs)
+        # The engine's result for the player to move on a board that just ended: the player who did
+        # not move, unless the mover forfeited (it stays to move, with -1; the other gets 0).
+        result = engine.outcome(stepped, margin=self.reward_mode == "margin") * ended
+        mine = torch.where(stepped.forfeited, result, -result)
+        theirs = torch.where(stepped.forfeited, 0.0, result)
         infos: dict[str, Any] = {}
         mode = self.autoreset_mode
         if mode == AutoresetMode.NEXT_STEP:
