@@ -15,10 +15,11 @@ Legal placements use Kogge-Stone occluded fills (3 doubling rounds reach the 6 o
 that can lie between a placement and the closing disc); flips run the same fill from the
 placed disc and keep each direction whose ray is closed by one of the mover's discs.
 
-The rules themselves (:func:`occluded_fill`, :func:`ray_moves`, :func:`ray_flips`) are written
-once with bitwise operators only, so the same code runs on int64 tensors with a direction
-dimension (:class:`BitboardKernel`) and on Python ints one direction at a time
-(:class:`othello_zoo._scalar.ScalarRules`, the lean path for a single board of any size).
+The rules (:func:`occluded_fill`, :func:`ray_moves`, :func:`ray_flips`) use bitwise operators
+only, so they run on int64 tensors with a direction dimension (:class:`BitboardKernel`) and on
+Python ints one direction at a time. The lean single-board path
+(:class:`othello_zoo._scalar.ScalarRules`) generates straight-line Python from the same fills
+(``legal_source``); the property tests hold both to the reference rules.
 """
 
 from __future__ import annotations

@@ -18,12 +18,10 @@ from typing import Any
 import numpy as np
 
 from othello_zoo._bitboard import direction_tables
+from othello_zoo._geometry import DIRECTIONS
 from othello_zoo.notation import BLACK, format_position, parse_position
 
-__all__ = ["ScalarBoard", "ScalarRules", "as_scalar", "scalar_rules"]
-
-
-_DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+__all__ = ["ScalarBoard", "ScalarRules", "as_scalar", "scalar_rules", "squares_of"]
 
 
 def legal_source(n: int) -> str:
@@ -85,7 +83,7 @@ def _rays(n: int, square: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple
     row, col = divmod(square, n)
     up: list[tuple[int, int]] = []
     down: list[tuple[int, int]] = []
-    for dr, dc in _DIRECTIONS:
+    for dr, dc in DIRECTIONS:
         cells = []
         r, c = row + dr, col + dc
         while 0 <= r < n and 0 <= c < n:
@@ -126,6 +124,16 @@ class ScalarRules:
 def scalar_rules(board_size: int) -> ScalarRules:
     """The rules for ``board_size``, built once."""
     return ScalarRules(board_size)
+
+
+def squares_of(bits: int) -> list[int]:
+    """The squares of a bit set, in increasing order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 def _bits(value: int, nn: int) -> np.ndarray:
@@ -183,12 +191,7 @@ class ScalarBoard:
         """Legal actions in increasing order: the placements, or only the null action."""
         if self.moves == 0:
             return [self.board_size**2]
-        moves, out = self.moves, []
-        while moves:
-            low = moves & -moves
-            out.append(low.bit_length() - 1)
-            moves ^= low
-        return out
+        return squares_of(self.moves)
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal here (out-of-range actions are not)."""

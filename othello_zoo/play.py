@@ -15,13 +15,14 @@ typed as squares (``f5``), ``pass`` when a pass is forced, ``undo``, ``quit``.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import threading
 import time
 from typing import Any, TextIO
 
-from othello_zoo._scalar import ScalarBoard
+from othello_zoo._scalar import ScalarBoard, scalar_rules, squares_of
 from othello_zoo.agents import AGENTS, make_agent
 from othello_zoo.notation import check_board_size, format_moves, parse_moves
 from othello_zoo.openings import load_book
@@ -76,8 +77,8 @@ class Game:
         """The squares whose discs the last placement turned over (empty after a pass or at the start)."""
         if self.last_move is None:
             return []
-        before, after = cells_of(self.history[-2]), cells_of(self.board)
-        return [s for s, (a, b) in enumerate(zip(before, after, strict=True)) if a and b and a != b]
+        before = self.history[-2]
+        return squares_of(scalar_rules(self.board_size).flips(before.own, before.opp, 1 << self.last_move))
 
     def human_to_move(self) -> bool:
         return not self.board.terminated and self.sides[self.board.current_player] == "human"
@@ -144,8 +145,7 @@ class PlayWindow:
         self._thinking: threading.Thread | None = None
         self._reply: int | None = None
         self._generation = 0  # bumped by undo / new game, so a stale reply is dropped
-        self._shown: ScalarBoard | None = None  # the position drawn last, to notice a new move
-        self._flip_start = 0.0  # when the flip animation of the last move started (time.monotonic)
+        self._flip_start = -math.inf  # when the flip animation of the last move played here started
 
     # -- events --------------------------------------------------------------------------------
     def handle(self, event: Any) -> None:
@@ -162,13 +162,13 @@ class PlayWindow:
             game.undo()
         elif game.human_to_move() and game.must_pass():
             if event.type == pg.MOUSEBUTTONDOWN or (event.type == pg.KEYDOWN and event.key == pg.K_SPACE):
-                game.play(self.game.board_size**2)
+                self._play(self.game.board_size**2)
         elif event.type == pg.MOUSEBUTTONDOWN and game.human_to_move():
             x, y = event.pos
             width, height = self.screen.get_size()
             square = self.renderer.square_at(x, y, width, height)
             if square is not None:
-                game.play(square)
+                self._play(square)
 
     def update(self) -> None:
         """Start or collect the agent's move, and draw."""
@@ -182,9 +182,14 @@ class PlayWindow:
                 self._thinking.join()
                 self._thinking = None
                 if self._reply is not None:
-                    game.play(self._reply)
+                    self._play(self._reply)
                     self._reply = None
         self.draw()
+
+    def _play(self, action: int) -> None:
+        """Play ``action`` in the game; a move played starts its flip animation (undo does not)."""
+        if self.game.play(action):
+            self._flip_start = time.monotonic()
 
     def _think(self, generation: int) -> None:
         reply = self.game.agent_move()
@@ -202,10 +207,6 @@ class PlayWindow:
 
     def flip_progress(self) -> float:
         """How far the flip animation of the last move has run, 0 to 1 (it lasts ``FLIP_SECONDS``)."""
-        board = self.game.board
-        if board is not self._shown:
-            self._shown = board
-            self._flip_start = time.monotonic()
         return min(1.0, (time.monotonic() - self._flip_start) / FLIP_SECONDS)
 
     def draw(self) -> None:

@@ -172,10 +172,11 @@ def test_game__flipped_are_the_discs_the_last_placement_turned() -> None:
     assert game.flipped == [36]
     game.play(45)  # white f6 turns e5 back
     assert game.flipped == [36]
-    game.play(64 if game.board.legal_actions() == [64] else game.board.legal_actions()[0])
-    before, after = game.history[-2].to_text(), game.history[-1].to_text()
-    assert game.flipped == [s for s in range(64) if before[s] != "-" and before[s] != after[s]]
-    assert game.flipped  # a placement turns at least one disc
+    game.play(44)  # black e6 turns e5 again
+    game.play(29)  # white f4 turns e4 (by the row) and f5 (by the column)
+    assert game.flipped == [28, 37]
+    assert game.undo()
+    assert game.flipped == [36]
 
 
 def test_window__flipped_discs_are_marked_and_turn_over() -> None:
@@ -205,5 +206,8 @@ def test_window__flipped_discs_are_marked_and_turn_over() -> None:
     assert side == render.BLACK_DISC
     assert 0.0 <= window.flip_progress() < 1.0  # the animation of the move just played is running
     time.sleep(play.FLIP_SECONDS)
+    assert window.flip_progress() == 1.0
+    window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u))  # undo: f5 taken back
+    assert window.game.moves == []
     assert window.flip_progress() == 1.0
     window.close()

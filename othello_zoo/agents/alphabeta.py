@@ -6,7 +6,7 @@ It works on the boards of the environments (Python-int bitboards, :mod:`othello_
 one position at a time. :func:`solve` returns the exact final disc difference for the side to
 move with empty squares credited to the winner (the convention of the FFO test suite).
 
->>> from othello_zoo._scalar import ScalarBoard, as_scalar
+>>> from othello_zoo._scalar import ScalarBoard
 >>> solve(ScalarBoard.start(4))  # the 4 x 4 game: (best first move, exact value for black)
 (1, -10)
 """
@@ -15,20 +15,11 @@ from __future__ import annotations
 
 import math
 
-from othello_zoo._scalar import as_scalar, scalar_rules
+from othello_zoo._scalar import as_scalar, scalar_rules, squares_of
 from othello_zoo._single import Board
-from othello_zoo.agents.endgame import EndgameSolver
+from othello_zoo.agents.endgame import EndgameSolver, final_score
 
 __all__ = ["AlphaBetaAgent", "evaluate", "solve"]
-
-
-def _bits(value: int) -> list[int]:
-    out = []
-    while value:
-        low = value & -value
-        out.append(low.bit_length() - 1)
-        value ^= low
-    return out
 
 
 class _Search:
@@ -45,20 +36,16 @@ class _Search:
         self.edges = _edges(n)
         self.nodes = 0
 
-    def _final(self, own: int, opp: int) -> int:
-        mine, theirs = own.bit_count(), opp.bit_count()
-        empties = self.n * self.n - mine - theirs
-        diff = mine - theirs
-        return diff + empties if diff > 0 else diff - empties if diff < 0 else 0
-
     # -- the midgame ------------------------------------------------------------------------------
-    def evaluate(self, own: int, opp: int) -> float:
-        """Static value for the mover: mobility, corners, stable edge discs, positional table."""
+    def evaluate(self, own: int, opp: int, moves: int | None = None) -> float:
+        """Static value for the mover: mobility, corners, stable edge discs, positional table.
+        ``moves`` are the mover's legal placements when the caller has them already."""
         rules = self.rules
-        mobility = rules.legal(own, opp).bit_count() - rules.legal(opp, own).bit_count()
+        moves = rules.legal(own, opp) if moves is None else moves
+        mobility = moves.bit_count() - rules.legal(opp, own).bit_count()
         corners = (own & self.corner_mask).bit_count() - (opp & self.corner_mask).bit_count()
         stable = self._stable_edges(own) - self._stable_edges(opp)
-        positional = sum(self.weights[s] for s in _bits(own)) - sum(self.weights[s] for s in _bits(opp))
+        positional = sum(self.weights[s] for s in squares_of(own)) - sum(self.weights[s] for s in squares_of(opp))
         return 10.0 * mobility + 60.0 * corners + 15.0 * stable + positional
 
     def _stable_edges(self, discs: int) -> int:
@@ -78,11 +65,11 @@ class _Search:
         moves = rules.legal(own, opp)
         if not moves:
             if passed or not rules.legal(opp, own):
-                return 1000.0 * self._final(own, opp)
+                return 1000.0 * final_score(own, opp, self.n * self.n)
             return -self.negamax(opp, own, depth, -beta, -alpha, True)
         if depth == 0:
-            return self.evaluate(own, opp)
-        order = sorted(_bits(moves), key=lambda s: -self.weights[s])  # corners first, X-squares last
+            return self.evaluate(own, opp, moves)
+        order = sorted(squares_of(moves), key=lambda s: -self.weights[s])  # corners first, X-squares last
         best = -math.inf
         for square in order:
             placed = 1 << square
@@ -147,7 +134,6 @@ class AlphaBetaAgent:
         legal = scalar.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        search = _Search(scalar.board_size)
         empties = scalar.board_size**2 - sum(scalar.scores())
         if empties <= self.endgame:
             solver = self._solver
@@ -157,6 +143,7 @@ class AlphaBetaAgent:
             _, move = solver.solve(scalar.own, scalar.opp)
             self.last_nodes = solver.nodes - before
             return move
+        search = _Search(scalar.board_size)
         rules = search.rules
         best, best_move = -math.inf, legal[0]
         alpha = -math.inf

@@ -26,11 +26,19 @@ from __future__ import annotations
 
 from othello_zoo._scalar import ScalarBoard, scalar_rules
 
-__all__ = ["EndgameSolver"]
+__all__ = ["EndgameSolver", "final_score"]
 
 INF = 10**9
 _SHALLOW = 6  # at or below this many empties: parity order, no table, no sorting
 _TABLE = 8  # at or above this many empties: transposition table
+
+
+def final_score(own: int, opp: int, squares: int) -> int:
+    """The disc difference of a finished game for the owner of ``own``, the ``squares - discs``
+    empty squares credited to the winner (the FFO convention)."""
+    diff = own.bit_count() - opp.bit_count()
+    empties = squares - own.bit_count() - opp.bit_count()
+    return diff + empties if diff > 0 else diff - empties if diff < 0 else 0
 
 
 class EndgameSolver:
@@ -43,6 +51,7 @@ class EndgameSolver:
     def __init__(self, board_size: int = 8) -> None:
         n = board_size
         self.n = n
+        self.squares = n * n
         self.full = (1 << (n * n)) - 1
         self.rules = scalar_rules(n)
         self.flips_of = self.rules.flips_of  # flips_of[square](own, opp) -> flipped discs
@@ -60,11 +69,6 @@ class EndgameSolver:
         """Forget the transposition table and reset the node count."""
         self.table.clear()
         self.nodes = 0
-
-    def _final(self, own: int, opp: int) -> int:
-        diff = own.bit_count() - opp.bit_count()
-        empties = self.n * self.n - own.bit_count() - opp.bit_count()
-        return diff + empties if diff > 0 else diff - empties if diff < 0 else 0
 
     # -- the search -----------------------------------------------------------------------------------
     def solve(self, own: int, opp: int, alpha: int = -INF, beta: int = INF) -> tuple[int, int]:
@@ -99,7 +103,7 @@ class EndgameSolver:
         if best_move >= 0:
             return best, best_move
         if self.rules.legal(opp, own) == 0:
-            return self._final(own, opp), -1
+            return final_score(own, opp, self.squares), -1
         return -self._near_end(opp, own, -beta, -alpha, empties, True), self.n * self.n
 
     def _near_end(self, own: int, opp: int, alpha: int, beta: int, empties: int, passed: bool = False) -> int:
@@ -109,20 +113,25 @@ class EndgameSolver:
             return self._shallow(own, opp, alpha, beta, empties, passed)
         if count == 2:
             return self._two(own, opp, alpha, beta, empties, passed)
-        return self._last(own, opp, empties) if count == 1 else self._final(own, opp)
+        return self._last(own, opp, empties) if count == 1 else final_score(own, opp, self.squares)
 
-    def _search(self, own: int, opp: int, alpha: int, beta: int, empties: int, passed: bool) -> tuple[int, int]:
-        """Deep nodes: table, fastest-first ordering, principal variation search."""
+    def _search(
+        self, own: int, opp: int, alpha: int, beta: int, empties: int, passed: bool, moves: int | None = None
+    ) -> tuple[int, int]:
+        """Deep nodes: table, fastest-first ordering, principal variation search. ``moves`` are the
+        mover's legal placements when the caller has them already (from its move ordering)."""
         self.nodes += 1
-        moves = self.rules.legal(own, opp)
+        if moves is None:
+            moves = self.rules.legal(own, opp)
         if not moves:
             if passed:
-                return self._final(own, opp), -1
+                return final_score(own, opp, self.squares), -1
             score, _ = self._search(opp, own, -beta, -alpha, empties, True)
             return -score, self.n * self.n
         count = empties.bit_count()
         key = (own, opp)
         hint = -1
+        entry = None
         if count >= _TABLE:
             entry = self.table.get(key)
             if entry is not None:
@@ -147,23 +156,23 @@ class EndgameSolver:
                 if child is not None and -child[1] >= beta:
                     return -child[1], square
             if square == hint:
-                rank = -1000
+                rank, replies = -1000, None
             else:
                 replies = rules.legal(new_own, new_opp)  # fewest replies first, corners counting double
                 rank = 4 * replies.bit_count() + 2 * (replies & corners).bit_count() - (placed & corners).bit_count()
-            children.append((rank, square, new_own, new_opp, placed))
-        children.sort()
+            children.append((rank, square, new_own, new_opp, placed, replies))
+        children.sort()  # the squares are distinct, so the comparison never reaches the boards
         deep = count - 1 > _SHALLOW
         best, best_move = -INF, children[0][1]
-        for index, (_, square, new_own, new_opp, placed) in enumerate(children):
+        for index, (_, square, new_own, new_opp, placed, replies) in enumerate(children):
             rest = empties ^ placed
             if deep:
                 if index == 0:
-                    score = -self._search(new_own, new_opp, -beta, -alpha, rest, False)[0]
+                    score = -self._search(new_own, new_opp, -beta, -alpha, rest, False, replies)[0]
                 else:
-                    score = -self._search(new_own, new_opp, -alpha - 1, -alpha, rest, False)[0]
+                    score = -self._search(new_own, new_opp, -alpha - 1, -alpha, rest, False, replies)[0]
                     if alpha < score < beta:
-                        score = -self._search(new_own, new_opp, -beta, -score, rest, False)[0]
+                        score = -self._search(new_own, new_opp, -beta, -score, rest, False, replies)[0]
             else:
                 score = -self._shallow(new_own, new_opp, -beta, -alpha, rest)
             if score > best:
@@ -173,7 +182,7 @@ class EndgameSolver:
                     if alpha >= beta:
                         break
         if count >= _TABLE:
-            lower, upper, _ = self.table.get(key, (-INF, INF, -1))
+            lower, upper, _ = entry if entry is not None else (-INF, INF, -1)
             if best <= original_alpha:
                 upper = best
             elif best >= beta:
@@ -212,7 +221,7 @@ class EndgameSolver:
         if best > -INF:
             return best
         if passed:
-            return self._final(own, opp)
+            return final_score(own, opp, self.squares)
         return -self._shallow(opp, own, -beta, -alpha, empties, True)
 
     def _two(self, own: int, opp: int, alpha: int, beta: int, empties: int, passed: bool = False) -> int:
@@ -232,7 +241,7 @@ class EndgameSolver:
         if best > -INF:
             return best
         if passed:
-            return self._final(own, opp)
+            return final_score(own, opp, self.squares)
         return -self._two(opp, own, -beta, -alpha, empties, True)
 
     def _last(self, own: int, opp: int, placed: int) -> int:
