@@ -106,7 +106,6 @@ class OthelloMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         self.agents = list(AGENTS)
         self.observation_spaces = {agent: space for agent in AGENTS}
         self.action_spaces = {agent: gymnasium.spaces.Discrete(n * n + 1) for agent in AGENTS}
-        self.illegal_actions = 0  # in the current episode
 
     @property
     def mover(self) -> str:
@@ -118,7 +117,6 @@ class OthelloMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
     ) -> tuple[MultiAgentDict, MultiAgentDict]:
         """Starts a game; returns the observation and infos of the agent to move only."""
         observations, infos = self.game.reset(seed=seed, options=options)
-        self.illegal_actions = 0
         mover = self.mover
         return {mover: self._convert(observations[mover])}, {mover: infos[mover]}
 
@@ -128,8 +126,6 @@ class OthelloMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         """Plays the mover's action; returns the next mover's observation, or both agents' at the end."""
         mover = self.mover
         action = _as_int(action_dict.get(mover))
-        if not (isinstance(action, int) and self.game.board.is_legal(action)):
-            self.illegal_actions += 1
         observations, rewards, terminations, _, infos = self.game.step({mover: action})
         over = all(terminations.values())
         if not over:
@@ -146,8 +142,13 @@ class OthelloMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
             {agent: float(rewards[agent]) for agent in AGENTS},
             {"black_0": True, "white_0": True, "__all__": True},
             {"__all__": False},
-            {agent: {**infos[agent], "illegal_actions": self.illegal_actions} for agent in AGENTS},
+            {agent: {**infos[agent], **self._outcome(rewards)} for agent in AGENTS},
         )
+
+    def _outcome(self, rewards: Mapping[str, float]) -> dict[str, Any]:
+        """The end-of-game infos: ``illegal_actions`` (1 when the game ended by a forfeit) and
+        ``black_result`` (+1 / 0 / -1, the sign of black's final reward)."""
+        return {"illegal_actions": int(self.game.board.forfeited), "black_result": float(np.sign(rewards["black_0"]))}
 
     def _convert(self, observation: Observation) -> Observation:
         planes = observation["observation"].astype(np.float32)
@@ -303,9 +304,8 @@ def log_episode_metrics(*, episode: Any, metrics_logger: Any, **kwargs: Any) -> 
     """
     info = episode.get_infos(-1).get(AGENTS[0], {})
     metrics_logger.log_value("illegal_actions", int(info.get("illegal_actions", 0)), reduce="lifetime_sum")
-    if "scores" in info:
-        black, white = info["scores"]
-        metrics_logger.log_value("black_score", 1.0 if black > white else 0.5 if black == white else 0.0, window=100)
+    if "black_result" in info:  # a forfeit counts as the loss it is, whatever the discs
+        metrics_logger.log_value("black_score", (info["black_result"] + 1.0) / 2.0, window=100)
 
 
 def module_specs(self_play: bool = False, model_config: Mapping[str, Any] | None = None) -> MultiRLModuleSpec:

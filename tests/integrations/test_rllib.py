@@ -140,7 +140,29 @@ def test_env__illegal_action_loses_and_is_counted() -> None:
     assert rewards == {"black_0": -1.0, "white_0": 0.0}
     assert terminations["__all__"] is True
     assert infos["black_0"]["illegal_actions"] == 1
+    assert infos["black_0"]["black_result"] == -1.0  # a loss, though the discs stand 2 to 2
     assert set(observations) == {"black_0", "white_0"}
+
+
+def test_log_episode_metrics__scores_a_forfeit_as_the_loss() -> None:
+    from othello_zoo.compat.rllib import log_episode_metrics
+
+    env = env_creator({"illegal_action": "lose"})
+    env.reset(seed=0)
+    infos = env.step({"black_0": np.array(0)})[4]  # black forfeits at 2-2
+
+    class Episode:
+        def get_infos(self, index: int) -> dict[str, Any]:
+            return infos
+
+    logged: dict[str, float] = {}
+
+    class Logger:
+        def log_value(self, key: str, value: float, **kwargs: Any) -> None:
+            logged[key] = value
+
+    log_episode_metrics(episode=Episode(), metrics_logger=Logger())
+    assert logged == {"illegal_actions": 1, "black_score": 0.0}
 
 
 def test_env__illegal_action_raises() -> None:
