@@ -19,6 +19,7 @@ from othello_zoo.symmetry import (
     transform_policy,
     transform_square,
 )
+from othello_zoo.testing import random_play
 
 SIZES = [4, 6, 8, 10]
 
@@ -31,11 +32,7 @@ def reference(board: np.ndarray, k: int) -> np.ndarray:
 
 def random_positions(n: int, batch: int, plies: int, seed: int) -> engine.State:
     """``batch`` boards after ``plies`` random moves each (some may have ended)."""
-    generator = torch.Generator().manual_seed(seed)
-    state = engine.init(batch, n)
-    for _ in range(plies):
-        state = engine.step(state, engine.random_actions(state, generator))
-    return state
+    return random_play(engine.init(batch, n), plies, torch.Generator().manual_seed(seed))
 
 
 @pytest.mark.parametrize("n", SIZES)

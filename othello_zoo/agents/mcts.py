@@ -10,7 +10,7 @@ The solver marks a finished game proven, a node with a proven-won child proven w
 and a node whose children are all proven losses for its mover proven lost; the agent plays a
 proven win as soon as it sees one and never walks into a proven loss while an alternative exists.
 
->>> from othello_zoo._scalar import ScalarBoard, as_scalar
+>>> from othello_zoo._scalar import ScalarBoard
 >>> agent = MCTSAgent(simulations=256, seed=0)
 >>> agent.act(ScalarBoard.start()) in (19, 26, 37, 44)
 True
