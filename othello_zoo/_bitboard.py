@@ -29,6 +29,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import torch
 from torch import Tensor
 
@@ -168,6 +169,10 @@ class BitboardKernel:
         # Bit of each action; the null action places nothing.
         self.square_bit = tensor([_signed(1 << s) for s in range(n * n)] + [0])
         self.bit_index = torch.arange(n * n, dtype=torch.int64, device=device)
+        self.bit_index_64 = torch.arange(64, dtype=torch.int64, device=device)
+        # On CPU a few whole-batch steps run in numpy on the tensors' own memory (no copy, no
+        # synchronisation: it is already the host's): unpacking bits and counting them.
+        self.host_numpy = device.type == "cpu" and sys.byteorder == "little"
         # Byte value -> its 8 bits, to unpack a word (little-endian bytes: squares 0-7 first).
         byte = torch.arange(256, device=device)
         self.byte_bits = (byte.unsqueeze(1) >> torch.arange(8, device=device)) & 1 == 1  # (256, 8)
@@ -199,24 +204,38 @@ class BitboardKernel:
 
     def decode(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` words -> bool ``(B, 2, n*n)`` planes."""
-        if sys.byteorder == "little":  # one table look-up per byte rather than a shift per square
-            data = discs.unsqueeze(-1).view(torch.uint8)  # (B, 2, 8) bytes
-            planes = _lookup(self.byte_spread, data).view(torch.bool)
-            return planes if self.board_size == 8 else planes[..., : self.board_size**2]
-        return ((discs.unsqueeze(-1) >> self.bit_index) & 1).bool()
+        planes = self.bits(discs)
+        return planes if self.board_size == 8 else planes[..., : self.board_size**2]
+
+    def bits(self, words: Tensor) -> Tensor:
+        """bool ``(*words.shape, 64)``: bit ``k`` of each int64 word at position ``k``.
+
+        On CPU numpy's ``unpackbits`` does it in one vectorised pass (the tensors share memory);
+        elsewhere one table look-up per byte; a shift per square on big-endian hosts.
+        """
+        if sys.byteorder != "little":
+            return ((words.unsqueeze(-1) >> self.bit_index_64) & 1).bool()
+        if self.host_numpy:
+            data = words.contiguous().numpy().view(np.uint8)
+            return torch.from_numpy(np.unpackbits(data, bitorder="little")).view(torch.bool).view(*words.shape, 64)
+        return _lookup(self.byte_spread, words.unsqueeze(-1).view(torch.uint8)).view(torch.bool)
 
     def mover_view(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor] | None:
-        """``(planes int8 (B, 2, n*n), placements bool (B, n*n))`` from one table look-up over the
-        bytes of the discs and the moves together, or None where that path does not apply."""
-        if sys.byteorder != "little" or self.board_size != 8:
+        """``(planes int8 (B, 2, n*n), placements bool (B, n*n))``, or None where this fast path
+        does not apply (boards smaller than 8 x 8). On a GPU the discs and moves are unpacked by
+        one table look-up together, which saves launches; on CPU separately, which saves a copy."""
+        if self.board_size != 8:
             return None
+        if self.host_numpy or sys.byteorder != "little":
+            return self.bits(discs).view(torch.int8), self.bits(moves)
         words = torch.cat((discs, moves.unsqueeze(1)), dim=1)  # (B, 3): mover, opponent, moves
-        bits = _lookup(self.byte_spread, words.unsqueeze(-1).view(torch.uint8)).view(torch.bool)
-        bits = bits.view(-1, 3, 64)
+        bits = self.bits(words)
         return bits[:, :2].view(torch.int8), bits[:, 2]
 
     def counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
+        if self.host_numpy and _BITWISE_COUNT:
+            return torch.from_numpy(np.bitwise_count(_unsigned(discs)).astype(np.int64))
         return popcount(discs)
 
     def difference(self, discs: Tensor) -> Tensor:
@@ -224,8 +243,12 @@ class BitboardKernel:
 
         One table look-up per 16-bit chunk gives 8 byte-sized counts per board (the opponent's
         biased to stay positive), which a multiply sums into the top byte: about half the
-        operations of two popcounts and a subtraction.
+        operations of two popcounts and a subtraction. On CPU numpy's ``bitwise_count`` (a
+        vectorised popcount) does it faster still.
         """
+        if self.host_numpy and _BITWISE_COUNT:
+            counts = np.bitwise_count(_unsigned(discs))
+            return torch.from_numpy(np.subtract(counts[:, 0], counts[:, 1], dtype=np.float32))
         chunks = discs.contiguous().view(torch.int16).int()  # (B, 8): the mover's 4 chunks, then the opponent's
         chunks += self.chunk_offset
         packed = torch.index_select(self.chunk_count, 0, chunks.view(-1)).view(torch.int64)  # (B,) 8 counts
@@ -266,11 +289,8 @@ class BitboardKernel:
 
     def legal_mask(self, moves: Tensor) -> Tensor:
         """bool ``(B, n*n)`` legal placements."""
-        nn = self.board_size**2
-        if sys.byteorder == "little":  # one table look-up per byte rather than a shift per square
-            mask = _lookup(self.byte_spread, moves.unsqueeze(-1).view(torch.uint8)).view(torch.bool)
-            return mask if nn == 64 else mask[:, :nn]
-        return ((moves.unsqueeze(-1) >> self.bit_index) & 1).bool()
+        mask = self.bits(moves)
+        return mask if self.board_size == 8 else mask[:, : self.board_size**2]
 
     def has_moves(self, moves: Tensor) -> Tensor:
         """bool ``(B,)``: the mover has a legal placement."""
@@ -297,6 +317,14 @@ class BitboardKernel:
     def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:
         """bool ``(B,)``: ``actions`` (in ``0..n*n``) is a legal placement."""
         return (moves & _lookup(self.square_bit, actions)) != 0
+
+
+_BITWISE_COUNT = hasattr(np, "bitwise_count")  # numpy >= 2.0
+
+
+def _unsigned(words: Tensor) -> Any:
+    """The uint64 numpy view of int64 CPU ``words`` (shared memory)."""
+    return words.contiguous().numpy().view(np.uint64)
 
 
 def _lookup(table: Tensor, index: Tensor) -> Tensor:

@@ -162,6 +162,32 @@ def test_mover_view__equals_observe_and_mask(n: int, backend: str) -> None:
     assert int(engine.observe(state).sum()) == int(engine.scores(state).sum())
 
 
+@pytest.mark.parametrize("n", [4, 6, 8])
+def test_bitboard_kernel__numpy_and_table_paths_agree(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On CPU the kernel unpacks and counts bits with numpy; elsewhere with table look-ups.
+    Both must give the reference bits and counts, on played boards and on extremes."""
+    from othello_zoo.testing import random_play
+
+    played = random_play(engine.init(64, n, backend="bitboard"), 2 * n, torch.Generator().manual_seed(n))
+    full, empty = "X" * (n * n), "-" * (n * n)
+    extremes = engine.from_text([full + " X", full + " O", empty + " X", "O" + empty[1:] + " X"], backend="bitboard")
+    state = engine.cat([played, extremes])
+    kernel = engine._kernel(state)
+    reference = (state.discs.unsqueeze(-1) >> torch.arange(64)) & 1 == 1  # (B, 2, 64)
+    counts = reference.sum(-1)
+    seen = []
+    for host_numpy in (True, False):
+        monkeypatch.setattr(kernel, "host_numpy", host_numpy)
+        assert torch.equal(kernel.bits(state.discs), reference)
+        assert torch.equal(kernel.counts(state.discs), counts)
+        assert torch.equal(kernel.difference(state.discs), (counts[:, 0] - counts[:, 1]).float())
+        observation, mask = engine.mover_view(state)
+        assert torch.equal(observation.flatten(2), reference[..., : n * n].to(torch.int8))
+        seen.append((observation, mask, engine.observe(state, 0), engine.scores(state), engine.to_text(state)))
+    for a, b in zip(*seen, strict=True):
+        assert a == b if isinstance(a, list) else torch.equal(a, b)
+
+
 @pytest.mark.parametrize(("n", "backend"), [(8, "bitboard"), (6, "bitboard"), (4, "bitboard"), (8, "conv")])
 def test_disc_difference__exact_on_played_and_extreme_boards(n: int, backend: str) -> None:
     from othello_zoo.testing import random_play

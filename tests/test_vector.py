@@ -207,8 +207,11 @@ def _three(a: int, b: int, c: int) -> dict[str, torch.Tensor]:
     return {"black_0": moves, "white_0": moves}
 
 
-def test_vector__lose_mode_step_makes_no_host_synchronisation(monkeypatch: pytest.MonkeyPatch) -> None:
-    if torch.cuda.is_available():
+@pytest.mark.parametrize("host_numpy", [True, False], ids=["cpu-path", "device-path"])
+def test_vector__lose_mode_step_makes_no_host_synchronisation(
+    monkeypatch: pytest.MonkeyPatch, host_numpy: bool
+) -> None:
+    if torch.cuda.is_available() and host_numpy:
         vec = othello_v0.vector_env(64, device="cuda", illegal_action="lose", opening_book="xot")
         vec.reset(seed=0)
         g = torch.Generator(device="cuda").manual_seed(0)
@@ -222,21 +225,27 @@ def test_vector__lose_mode_step_makes_no_host_synchronisation(monkeypatch: pytes
     vec = othello_v0.vector_env(64, illegal_action="lose", opening_book="xot", autoreset_mode="same_step")
     vec.reset(seed=0)
     g = torch.Generator().manual_seed(0)
-    masks = []
+    ended = torch.zeros(64, dtype=torch.int64)
 
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("host synchronisation in the step path")
 
     with monkeypatch.context() as patch:
-        for name in ("item", "tolist", "__bool__", "cpu", "numpy"):
+        # On CPU the kernel runs a few steps in numpy on the tensors' own memory, which is no
+        # synchronisation there; with that path off, the step runs as it does on a GPU, where
+        # reaching for numpy would be one.
+        patch.setattr(engine._kernel(vec.state), "host_numpy", host_numpy)
+        names = ["item", "tolist", "__bool__", "cpu"] + ([] if host_numpy else ["numpy"])
+        for name in names:
             patch.setattr(torch.Tensor, name, forbidden)
         for _ in range(70):  # through game ends, autoresets and illegal actions
             _, mask = vec.observe_movers()
             actions = engine.sample_actions(mask, g)
             actions = torch.where(torch.arange(64) == 5, 3, actions)  # board 5 often plays illegally
-            vec.step({"black_0": actions, "white_0": actions})
-            masks.append(mask)
-    assert len(masks) == 70
+            _, _, terminations, _, _ = vec.step({"black_0": actions, "white_0": actions})
+            ended += terminations["black_0"]
+    assert int(ended[5]) >= 10  # it forfeited again and again
+    assert int((ended > 0).sum()) == 64  # every game reached its end (70 plies > one game)
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
