@@ -289,7 +289,7 @@ def observe(state: State, player: Tensor | int | None = None) -> Tensor:
 
 def mover_view(state: State) -> tuple[Tensor, Tensor]:
     """``(observe(state), legal_action_mask(state))`` for the side to move, in fewer operations
-    where the kernel can (one table look-up for both on 8 x 8 bitboards)."""
+    where the kernel can (8 x 8 bitboards: numpy's ``unpackbits`` on CPU, one table look-up elsewhere)."""
     fused = _kernel(state).mover_view(state.discs, state.moves)
     if fused is None:
         return observe(state), legal_action_mask(state)
