@@ -5,9 +5,9 @@ masked-logit actor-critic trained by PPO with negamax advantages (the value is a
 side to move, so the next state's value enters with a minus sign), evaluated every few updates
 against the random and the greedy players, with the win rates plotted to a PNG at the end.
 
-How long: the defaults (8 x 8, 128 boards, 150 updates) take about 4.5 minutes on a 2-core CPU;
+How long: the defaults (8 x 8, 128 boards, 150 updates) take 4 to 4.5 minutes on a 2-core CPU;
 in the measured run (docs/selfplay_ppo.png) the score against the random player rose from 55% to
-81-91% and against the greedy player from 34% to 81-87% (evaluation games start from XOT
+81-91% and against the greedy player from 34% to 81-86% (evaluation games start from XOT
 openings). ``--device cuda`` with ``--num-envs 4096`` runs the same on a GPU.
 ``--updates 2 --num-envs 8 --eval-games 8`` is a smoke test of a few seconds.
 

@@ -69,6 +69,7 @@ BLACK_DISC = (22, 22, 24)
 BLACK_EDGE = (70, 70, 76)
 WHITE_DISC = (236, 236, 230)
 WHITE_EDGE = (160, 160, 152)
+DISC_COLOURS = {1: (BLACK_DISC, BLACK_EDGE), 2: (WHITE_DISC, WHITE_EDGE)}  # cell value -> (fill, edge)
 HINT = (64, 160, 100)
 LAST_MOVE = (214, 58, 48)
 FLIPPED = (232, 150, 60)  # the mark on discs the last move turned over
@@ -166,13 +167,13 @@ class BoardRenderer:
             x, y = left + (s % n) * cell + cell // 2, top + (s // n) * cell + cell // 2
             if value and s in turning and flip_progress < 1.0:
                 shown = value if flip_progress >= 0.5 else 3 - value  # the old colour in the first half
-                fill, edge = (BLACK_DISC, BLACK_EDGE) if shown == 1 else (WHITE_DISC, WHITE_EDGE)
+                fill, edge = DISC_COLOURS[shown]
                 half_width = max(1, int(radius * abs(1.0 - 2.0 * flip_progress)))
                 rect = (x - half_width, y - radius, 2 * half_width, 2 * radius)
                 pg.draw.ellipse(surface, fill, rect)
                 pg.draw.ellipse(surface, edge, rect, max(1, cell // 28))
             elif value:
-                fill, edge = (BLACK_DISC, BLACK_EDGE) if value == 1 else (WHITE_DISC, WHITE_EDGE)
+                fill, edge = DISC_COLOURS[value]
                 pg.draw.circle(surface, edge, (x, y), radius)
                 pg.draw.circle(surface, fill, (x, y), radius - max(1, cell // 28))
                 if s in turning:  # turned over by the last move
@@ -183,18 +184,16 @@ class BoardRenderer:
             x, y = left + (s % n) * cell + cell // 2, top + (s // n) * cell + cell // 2
             pg.draw.circle(surface, HINT, (x, y), max(3, cell // 9))
         black, white = sum(1 for v in cells if v == 1), sum(1 for v in cells if v == 2)
-        if message is not None:
-            pass
-        elif over:
+        if message is None and over:
             result = "Black wins" if black > white else "White wins" if white > black else "Draw"
             message = f"Game over: {result}"
-        else:
+        elif message is None:
             message = f"{('Black', 'White')[player]} to move"
         font = self.font(max(14, int(status * 0.7)))
         y = height - status // 2 - 2
         x = left
         for value, count in ((1, black), (2, white)):
-            fill, edge = (BLACK_DISC, BLACK_EDGE) if value == 1 else (WHITE_DISC, WHITE_EDGE)
+            fill, edge = DISC_COLOURS[value]
             pg.draw.circle(surface, edge, (x + status // 3, y), status // 3)
             pg.draw.circle(surface, fill, (x + status // 3, y), status // 3 - 1)
             text = font.render(str(count), True, TEXT)

@@ -76,8 +76,7 @@ def _rc(row: int, col: int, n: int, k: int) -> tuple[int, int]:
 
 def transform_square(square: int, n: int, k: int) -> int:
     """The image of ``square`` under symmetry ``k``; the null action ``n*n`` maps to itself."""
-    if not 0 <= k < 8:
-        raise ValueError(f"symmetry must be in 0..7, got {k}")
+    k = _check_symmetry(k)
     if square == n * n:
         return square
     row, col = _rc(*divmod(square, n), n, k)

@@ -15,36 +15,26 @@ from othello_zoo.agents.alphabeta import solve
 from othello_zoo.agents.endgame import EndgameSolver
 
 
-def minimax(game: RefGame) -> int:
-    """Plain minimax over the reference rules: final disc difference for the side to move,
-    empties to the winner."""
+def minimax(game: RefGame, memo: dict[str, int] | None = None) -> int:
+    """Plain minimax over the reference rules (no pruning): the final disc difference for the side
+    to move, empties to the winner. ``memo`` remembers the values of positions already seen."""
+    key = game.text() if memo is not None else ""
+    if memo is not None and key in memo:
+        return memo[key]
     if game.over:
         black, white = game.counts()
         diff = black - white if game.to_move == 1 else white - black
         empties = game.n * game.n - black - white
-        return diff + empties if diff > 0 else diff - empties if diff < 0 else 0
-    best = -(10**9)
-    for action in game.legal_actions():
-        child = RefGame(game.n, list(game.cells), game.to_move)
-        child.play(action)
-        best = max(best, -minimax(child))
-    return best
-
-
-def memo_minimax(game: RefGame, memo: dict[str, int]) -> int:
-    """:func:`minimax` with the values of positions already seen remembered (no pruning)."""
-    key = game.text()
-    if key not in memo:
-        if game.over:
-            memo[key] = minimax(game)
-        else:
-            values = []
-            for action in game.legal_actions():
-                child = RefGame(game.n, list(game.cells), game.to_move)
-                child.play(action)
-                values.append(-memo_minimax(child, memo))
-            memo[key] = max(values)
-    return memo[key]
+        value = diff + empties if diff > 0 else diff - empties if diff < 0 else 0
+    else:
+        value = -(10**9)
+        for action in game.legal_actions():
+            child = RefGame(game.n, list(game.cells), game.to_move)
+            child.play(action)
+            value = max(value, -minimax(child, memo))
+    if memo is not None:
+        memo[key] = value
+    return value
 
 
 def endgame_positions(count: int, max_empties: int) -> list[str]:
@@ -87,13 +77,13 @@ def test_solver__matches_plain_minimax_up_to_10_empties() -> None:
     assert len(positions) >= 8
     for text in positions:
         memo: dict[str, int] = {}
-        value = memo_minimax(RefGame.from_text(text), memo)
+        value = minimax(RefGame.from_text(text), memo)
         board = ScalarBoard.from_text(text)
         move, score = solve(board)
         assert score == value, text
         child = RefGame.from_text(text)
         child.play(move)
-        assert -memo_minimax(child, memo) == value, (text, move)  # the solver's move keeps the value
+        assert -minimax(child, memo) == value, (text, move)  # the solver's move keeps the value
 
 
 @pytest.mark.parametrize("n", [6, 10])
@@ -106,9 +96,9 @@ def test_solver__other_sizes_match_plain_minimax(n: int) -> None:
             continue
         move, score = solve(ScalarBoard.from_text(game.text()))
         memo: dict[str, int] = {}
-        assert score == memo_minimax(game, memo), game.text()
+        assert score == minimax(game, memo), game.text()
         game.play(move)
-        assert -memo_minimax(game, memo) == score
+        assert -minimax(game, memo) == score
         checked += 1
 
 

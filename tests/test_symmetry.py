@@ -221,3 +221,7 @@ def test_symmetry__bad_arguments_raise() -> None:
         all_symmetries(boards, torch.zeros(2, 37))
     with pytest.raises(ValueError, match=r"0\.\.7"):
         inverse(-1)
+    with pytest.raises(TypeError, match="int"):
+        transform_square(3, 4, True)
+    with pytest.raises(ValueError, match=r"0\.\.7, got 9"):
+        transform_square(3, 4, 9)

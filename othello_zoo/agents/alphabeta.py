@@ -69,19 +69,25 @@ class _Search:
             return -self.negamax(opp, own, depth, -beta, -alpha, True)
         if depth == 0:
             return self.evaluate(own, opp, moves)
-        order = sorted(squares_of(moves), key=lambda s: -self.weights[s])  # corners first, X-squares last
-        best = -math.inf
+        return self.best_move(own, opp, moves, depth, alpha, beta)[0]
+
+    def best_move(self, own: int, opp: int, moves: int, depth: int, alpha: float, beta: float) -> tuple[float, int]:
+        """``(value, move)`` over the placements ``moves`` (not empty) of the side owning ``own``,
+        each searched ``depth - 1`` plies deeper; corners first, X-squares last."""
+        rules = self.rules
+        order = sorted(squares_of(moves), key=lambda s: -self.weights[s])
+        best, best_square = -math.inf, order[0]
         for square in order:
             placed = 1 << square
             flipped = rules.flips(own, opp, placed)
             score = -self.negamax(opp ^ flipped, own | placed | flipped, depth - 1, -beta, -alpha)
             if score > best:
-                best = score
+                best, best_square = score, square
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
                         break
-        return best
+        return best, best_square
 
 
 def _weights(n: int) -> list[int]:
@@ -144,16 +150,7 @@ class AlphaBetaAgent:
             self.last_nodes = solver.nodes - before
             return move
         search = _Search(scalar.board_size)
-        rules = search.rules
-        best, best_move = -math.inf, legal[0]
-        alpha = -math.inf
-        for square in sorted(legal, key=lambda s: -search.weights[s]):
-            placed = 1 << square
-            flipped = rules.flips(scalar.own, scalar.opp, placed)
-            new_own, new_opp = scalar.opp ^ flipped, scalar.own | placed | flipped
-            score = -search.negamax(new_own, new_opp, self.depth - 1, -math.inf, -alpha)
-            if score > best:
-                best, best_move = score, square
-                alpha = max(alpha, score)
+        moves = search.rules.legal(scalar.own, scalar.opp)
+        _, move = search.best_move(scalar.own, scalar.opp, moves, self.depth, -math.inf, math.inf)
         self.last_nodes = search.nodes
-        return best_move
+        return move
