@@ -106,11 +106,8 @@ class OthelloGame:
         self.backend = engine.resolve_backend(backend, self.n)
         self.draw_value = _check_draw_value(draw_value)
         self.cache_size = int(cache_size)
-        start = np.zeros((self.n, self.n), dtype=np.int8)
-        c = self.n // 2 - 1
-        start[c, c + 1] = start[c + 1, c] = 1  # black (player 1) on e4 and d5
-        start[c, c] = start[c + 1, c + 1] = -1  # white on d4 and e5
-        self._start: np.ndarray = start
+        # Black (player 1) moves first, so the start seen from the mover's side is player 1's board.
+        self._start: np.ndarray = _mover_boards(engine.init(1, self.n, backend=self.backend))[0].numpy()  # type: ignore[arg-type]
         self._colours = {1: torch.tensor([BLACK]), -1: torch.tensor([WHITE])}
         self._positions: dict[bytes, tuple[np.ndarray, float]] = {}  # canonical -> (valid moves, result)
         self._moves: dict[tuple[bytes, int], np.ndarray] = {}  # (canonical, action) -> next canonical
