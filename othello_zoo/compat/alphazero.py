@@ -348,7 +348,7 @@ class BatchedOthelloGame:
         Raises:
             ValueError: naming the boards whose action is not valid (one host synchronisation).
         """
-        _, following, next_players = self._advance(boards, players, actions)
+        _, following, next_players, _ = self._advance(boards, players, actions)
         return self._like(following, boards), self._like(next_players, boards)
 
     def play(self, boards: ArrayT, players: ArrayT | int, actions: ArrayT) -> tuple[ArrayT, ArrayT, ArrayT, ArrayT]:
@@ -360,10 +360,9 @@ class BatchedOthelloGame:
         >>> valid[0].nonzero().flatten().tolist(), ended.tolist()
         ([7, 9, 19], [0.0])
         """
-        after, following, next_players = self._advance(boards, players, actions)
-        ended = _results(after, self.draw_value)
-        same_mover = after.current_player != (1 - next_players) // 2  # a finished board: still the old mover
-        ended = torch.where(same_mover & (ended.abs() == 1), -ended, ended)
+        after, following, next_players, unmoved = self._advance(boards, players, actions)
+        ended = _results(after, self.draw_value)  # for the engine's player to move: the old one where unmoved
+        ended = torch.where(unmoved & (ended.abs() == 1), -ended, ended)
         valid = engine.legal_action_mask(after)
         return (
             self._like(following, boards),
@@ -374,8 +373,9 @@ class BatchedOthelloGame:
 
     def _advance(
         self, boards: np.ndarray | Tensor, players: np.ndarray | Tensor | int, actions: np.ndarray | Tensor
-    ) -> tuple[engine.State, Tensor, Tensor]:
-        """The engine state after the actions, the next boards and the next players."""
+    ) -> tuple[engine.State, Tensor, Tensor, Tensor]:
+        """The engine state after the actions, the next boards, the next players, and bool ``(B,)``
+        where the engine's player to move is still the old one (a finished board stays as it is)."""
         b, p = self._inputs(boards, players)
         a = torch.as_tensor(actions, device=b.device).to(torch.int64).reshape(-1)
         if a.shape != p.shape:
@@ -392,8 +392,9 @@ class BatchedOthelloGame:
                 )
                 raise ValueError(f"invalid action on {int(bad.sum())} board(s): {shown}")
         after = engine.step(state, a, illegal_action="lose")  # a finished board stays as it is
-        mover = torch.where(after.current_player == state.current_player, p, -p).to(torch.int8)
-        return after, _mover_boards(after) * mover.view(-1, 1, 1), -p
+        unmoved = after.current_player == state.current_player
+        mover = torch.where(unmoved, p, -p).to(torch.int8)
+        return after, _mover_boards(after) * mover.view(-1, 1, 1), -p, unmoved
 
     def symmetries(self, boards: ArrayT, pis: ArrayT) -> tuple[ArrayT, ArrayT]:
         """The 8 images of boards ``(B, n, n)`` and policies ``(B, n*n + 1)``: ``(8, B, n, n)`` and
