@@ -141,6 +141,11 @@ class BitboardKernel:
     ``discs`` is int64 ``(B, 2)``: the mover's discs, then the opponent's. ``moves`` is int64
     ``(B,)``, the mover's legal placements as a bit set. The kernel keeps no rays, so ``rays``
     is an empty ``(B, 0)`` tensor.
+
+    Attributes:
+        host_numpy: unpack and count bits with numpy on the tensors' memory (CPU, little-endian,
+            torch built with numpy), else with torch table look-ups as on other devices. Both give
+            the same values; set it False for pure torch (for instance to trace the kernel).
     """
 
     name = "bitboard"
@@ -172,7 +177,7 @@ class BitboardKernel:
         self.bit_index_64 = torch.arange(64, dtype=torch.int64, device=device)
         # On CPU a few whole-batch steps run in numpy on the tensors' own memory (no copy, no
         # synchronisation: it is already the host's): unpacking bits and counting them.
-        self.host_numpy = device.type == "cpu" and sys.byteorder == "little"
+        self.host_numpy = device.type == "cpu" and sys.byteorder == "little" and _numpy_bridge()
         # Byte value -> its 8 bits, to unpack a word (little-endian bytes: squares 0-7 first).
         byte = torch.arange(256, device=device)
         self.byte_bits = (byte.unsqueeze(1) >> torch.arange(8, device=device)) & 1 == 1  # (256, 8)
@@ -210,8 +215,8 @@ class BitboardKernel:
     def bits(self, words: Tensor) -> Tensor:
         """bool ``(*words.shape, 64)``: bit ``k`` of each int64 word at position ``k``.
 
-        On CPU numpy's ``unpackbits`` does it in one vectorised pass (the tensors share memory);
-        elsewhere one table look-up per byte; a shift per square on big-endian hosts.
+        On CPU numpy's ``unpackbits`` does it in one vectorised pass, reading the words' memory
+        without a copy; elsewhere one table look-up per byte; a shift per square on big-endian hosts.
         """
         if sys.byteorder != "little":
             return ((words.unsqueeze(-1) >> self.bit_index_64) & 1).bool()
@@ -322,7 +327,16 @@ class BitboardKernel:
 _BITWISE_COUNT = hasattr(np, "bitwise_count")  # numpy >= 2.0
 
 
-def _unsigned(words: Tensor) -> Any:
+def _numpy_bridge() -> bool:
+    """Whether this torch build can view CPU tensors as numpy arrays."""
+    try:
+        torch.zeros(1, dtype=torch.int64).numpy()
+    except (RuntimeError, TypeError):  # a torch built without numpy, or against an incompatible one
+        return False
+    return True
+
+
+def _unsigned(words: Tensor) -> np.ndarray:
     """The uint64 numpy view of int64 CPU ``words`` (shared memory)."""
     return words.contiguous().numpy().view(np.uint64)
 
