@@ -15,9 +15,13 @@ AFTER_END = "XXXXXXXX" + "-" * 56 + " O"
 START = "---------------------------OX------XO--------------------------- X"
 
 
+@pytest.mark.parametrize("host_numpy", [True, False], ids=["cpu-path", "device-path"])
 @pytest.mark.parametrize("book", [None, "xot"])
-def test_vector__lockstep_with_64_raw_envs_over_whole_games(book: str | None) -> None:
+def test_vector__lockstep_with_64_raw_envs_over_whole_games(
+    book: str | None, host_numpy: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     vec = othello_v0.vector_env(64, opening_book=book, autoreset_mode="disabled")
+    monkeypatch.setattr(engine._kernel(vec.state), "host_numpy", host_numpy)  # the path other devices take, too
     vec.reset(seed=7)
     raws = []
     for text in engine.to_text(vec.state):
