@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 import torch
 from torch import Tensor
@@ -104,7 +104,7 @@ def _rebuild(template: State, tensors: Mapping[str, Tensor]) -> State:
     )
 
 
-def resolve_backend(backend: str, board_size: int) -> str:
+def resolve_backend(backend: str, board_size: int) -> Backend:
     """The kernel ``backend`` stands for on a board of ``board_size`` (``"auto"`` resolved).
 
     Raises:
@@ -120,7 +120,7 @@ def resolve_backend(backend: str, board_size: int) -> str:
             f"the bitboard backend holds boards up to 8x8 in one int64 word, got board_size={n}; "
             "use backend='conv' (or 'auto') for larger boards"
         )
-    return backend
+    return cast(Backend, backend)
 
 
 def _kernel_for(backend: str, board_size: int, device: torch.device) -> Kernel:

@@ -119,13 +119,13 @@ def tune_malloc(mmap_threshold: int = MMAP_THRESHOLD, trim_threshold: int = TRIM
     return bool(mallopt(m_trim_threshold, trim_threshold)) and took_mmap
 
 
-def _book_state(book: OpeningBook, symmetries: bool, device: torch.device, backend: str) -> engine.State:
+def _book_state(book: OpeningBook, symmetries: bool, device: torch.device, backend: engine.Backend) -> engine.State:
     """Every book opening (under each start symmetry) played out, as one batch of positions."""
     variants = START_SYMMETRIES if symmetries else (0,)
     lines = [transform_actions(list(o), book.board_size, k) for k in variants for o in book.openings]
     length = max(len(line) for line in lines)
     nn = book.board_size**2
-    state = engine.init(len(lines), book.board_size, device=device, backend=backend)  # type: ignore[arg-type]
+    state = engine.init(len(lines), book.board_size, device=device, backend=backend)
     # Shorter openings are padded with a marker; a board whose opening is over keeps its position.
     moves = torch.tensor([line + [-1] * (length - len(line)) for line in lines], dtype=torch.int64, device=device)
     for ply in range(length):
@@ -177,7 +177,7 @@ class OthelloVectorEnv:
         self.device = torch.device(device) if device is not None else torch.device("cpu")
         if self.device.type == "cpu":
             tune_malloc()
-        self.backend: engine.Backend = engine.resolve_backend(backend, n)  # type: ignore[assignment]
+        self.backend = engine.resolve_backend(backend, n)
         self.autoreset_mode = mode
         self.illegal_action = illegal_action
         self.reward_mode = reward_mode

@@ -107,8 +107,7 @@ class OthelloGame:
         self.draw_value = _check_draw_value(draw_value)
         self.cache_size = int(cache_size)
         # Black (player 1) moves first, so the start seen from the mover's side is player 1's board.
-        start = engine.init(1, self.n, backend=self.backend)  # type: ignore[arg-type]
-        self._start: np.ndarray = _mover_boards(start)[0].numpy()
+        self._start: np.ndarray = _mover_boards(engine.init(1, self.n, backend=self.backend))[0].numpy()
         self._colours = {1: torch.tensor([BLACK]), -1: torch.tensor([WHITE])}
         self._positions: dict[bytes, tuple[np.ndarray, float]] = {}  # canonical -> (valid moves, result)
         self._moves: dict[tuple[bytes, int], np.ndarray] = {}  # (canonical, action) -> next canonical

@@ -49,6 +49,15 @@ def to_batch(observations: list[dict[str, np.ndarray]]) -> dict[str, Any]:
     return {Columns.OBS: {key: torch.from_numpy(np.stack([o[key] for o in observations])) for key in keys}}
 
 
+def make_module(cls: type[Any], env: OthelloMultiAgentEnv, **model_config: Any) -> Any:
+    """An RLModule of ``cls`` for ``env``'s (shared) spaces."""
+    return cls(
+        observation_space=env.observation_spaces["black_0"],
+        action_space=env.action_spaces["black_0"],
+        model_config=model_config,
+    )
+
+
 def random_positions(env: OthelloMultiAgentEnv, plies: int, seed: int) -> list[dict[str, np.ndarray]]:
     """The mover's observations along a random game of up to ``plies`` plies."""
     rng = np.random.default_rng(seed)
@@ -195,11 +204,7 @@ def test_env__random_game_has_zero_sum_outcome_at_the_end() -> None:
 
 def test_module__illegal_logits_are_masked_and_samples_legal() -> None:
     env = env_creator({})
-    module = OthelloRLModule(
-        observation_space=env.observation_spaces["black_0"],
-        action_space=env.action_spaces["black_0"],
-        model_config={"channels": 8},
-    )
+    module = make_module(OthelloRLModule, env, channels=8)
     observations = random_positions(env, 60, seed=1)
     batch = to_batch(observations)
     mask = batch[Columns.OBS]["action_mask"] > 0
@@ -222,9 +227,7 @@ def test_module__illegal_logits_are_masked_and_samples_legal() -> None:
 
 def test_module__reads_flat_and_pettingzoo_observations() -> None:
     env = env_creator({})
-    module = OthelloRLModule(
-        observation_space=env.observation_spaces["black_0"], action_space=env.action_spaces["black_0"]
-    )
+    module = make_module(OthelloRLModule, env)
     observations = random_positions(env, 10, seed=2)
     expected = module.forward_inference(to_batch(observations))[Columns.ACTION_DIST_INPUTS]
     flat = [{**o, "observations": o["observations"].reshape(-1)} for o in observations]
@@ -238,11 +241,7 @@ def test_module__reads_flat_and_pettingzoo_observations() -> None:
 
 def test_random_module__only_legal_actions_all_of_them() -> None:
     env = env_creator({})
-    module = RandomMaskedRLModule(
-        observation_space=env.observation_spaces["black_0"],
-        action_space=env.action_spaces["black_0"],
-        model_config={"seed": 0},
-    )
+    module = make_module(RandomMaskedRLModule, env, seed=0)
     observation = env.reset(seed=0)[0]["black_0"]
     batch = {Columns.OBS: {key: np.stack([value] * 400) for key, value in observation.items()}}
     actions = module.forward_exploration(batch)[Columns.ACTIONS]
@@ -284,11 +283,7 @@ def test_mappings__learner_vs_random_and_self_play() -> None:
 
 def test_evaluate_vs_random__counts_and_reproducible() -> None:
     env = env_creator({"board_size": 6})
-    module = OthelloRLModule(
-        observation_space=env.observation_spaces["black_0"],
-        action_space=env.action_spaces["black_0"],
-        model_config={"channels": 8},
-    )
+    module = make_module(OthelloRLModule, env, channels=8)
     first = evaluate_vs_random(module, games=6, seed=5, env_config={"board_size": 6})
     assert first["wins"] + first["draws"] + first["losses"] == 6
     assert first["score"] == (first["wins"] + first["draws"] / 2) / 6
