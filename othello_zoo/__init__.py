@@ -13,5 +13,23 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout 
 from othello_zoo import engine, notation
 from othello_zoo.engine import State
 
-__all__ = ["State", "__version__", "engine", "notation"]
+__all__ = ["ENV_ID", "State", "__version__", "engine", "notation"]
 __version__ = "0.1.0"
+
+ENV_ID = "othello_zoo/othello_v0"
+"""The id of the envs in PettingZoo's registry: ``pettingzoo.make("aec" | "parallel", ENV_ID)``."""
+
+
+def _register() -> None:
+    """Registers ``env()`` and ``parallel_env()`` with PettingZoo's registry where the installed
+    PettingZoo has one (1.27 and later); the entry points are imported only when made."""
+    try:
+        from pettingzoo import aec_registry, parallel_registry, register
+    except ImportError:  # an older PettingZoo: no registry to join
+        return
+    for kind, registry, entry in (("aec", aec_registry, "env"), ("parallel", parallel_registry, "parallel_env")):
+        if not any(spec.namespace == "othello_zoo" and spec.name == "othello" for spec in registry.values()):
+            register(kind, ENV_ID, entry_point=f"othello_zoo.othello_v0:{entry}")
+
+
+_register()

@@ -16,7 +16,17 @@ from othello_zoo._single import Board, board_to_state, make_board
 from othello_zoo.notation import check_board_size, format_moves, parse_moves, square_names
 from othello_zoo.openings import BookSpec, OpeningBook, load_book
 
-__all__ = ["AGENTS", "ENV_BACKENDS", "BoardEnv", "OthelloConfig", "RewardMode", "board_infos", "observe_board"]
+__all__ = [
+    "AGENTS",
+    "ENV_BACKENDS",
+    "BoardEnv",
+    "OthelloConfig",
+    "RewardMode",
+    "board_infos",
+    "board_state",
+    "check_max_cycles",
+    "observe_board",
+]
 
 AGENTS = ["black_0", "white_0"]
 RewardMode = Literal["outcome", "margin"]
@@ -96,7 +106,7 @@ class OthelloConfig:
         if self.reward_mode == "margin" and not board.forfeited:
             black, white = board.scores()
             margin = (black - white) / self.board_size**2
-            return margin, -margin
+            return margin, 0.0 - margin
         return board.rewards()
 
     def spaces(self) -> tuple[gymnasium.spaces.Space[Any], gymnasium.spaces.Space[Any]]:
@@ -119,16 +129,32 @@ def observe_board(board: Board, player: int, legal: list[int]) -> dict[str, np.n
     return {"observation": observation, "action_mask": mask}
 
 
-def board_infos(board: Board, legal: list[int]) -> dict[str, dict[str, Any]]:
-    """Per agent: both disc counts and the agent's legal actions in notation."""
-    names = square_names(board.board_size)
+def board_infos(board: Board) -> dict[str, dict[str, Any]]:
+    """Per agent: both disc counts, ``(black, white)``. Fixed-size numbers only, so that every client
+    can stack the infos of many steps (the legal moves in notation come from ``legal_moves()``)."""
     scores = board.scores()
-    moves = [names[a] for a in legal]
-    waiting = [names[-1]]
-    mover = board.current_player
-    return {
-        agent: {"scores": scores, "legal_moves": moves if i == mover else waiting} for i, agent in enumerate(AGENTS)
-    }
+    return {agent: {"scores": scores} for agent in AGENTS}
+
+
+def board_state(board: Board) -> np.ndarray:
+    """The full position as int8 ``(3, n, n)``: black's discs, white's discs, and a plane of the
+    colour to move (all 0 when black is to move, all 1 when white is)."""
+    n = board.board_size
+    out = np.empty((3, n, n), dtype=np.int8)
+    out[:2] = board.planes(0).view(np.int8).reshape(2, n, n)
+    out[2] = board.current_player
+    return out
+
+
+def check_max_cycles(max_cycles: object) -> int | None:
+    """``max_cycles`` as an int (``None`` stays ``None``), or a ``TypeError``/``ValueError`` naming it."""
+    if max_cycles is None:
+        return None
+    if isinstance(max_cycles, bool) or not isinstance(max_cycles, (int, np.integer)):
+        raise TypeError(f"max_cycles must be None or a positive int, got {max_cycles!r}")
+    if max_cycles < 1:
+        raise ValueError(f"max_cycles must be None or a positive int, got {max_cycles!r}")
+    return int(max_cycles)
 
 
 class BoardEnv:
@@ -137,11 +163,12 @@ class BoardEnv:
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute
         "name": "othello_v0",
         "render_modes": ["human", "rgb_array", "ansi"],
-        "is_parallelizable": True,
+        "is_parallelizable": False,  # turn based: aec_to_parallel refuses it, as for PettingZoo's classic games
         "render_fps": 2,
     }
     config: OthelloConfig
     board_size: int
+    max_cycles: int | None
     render_mode: str | None
     history: list[int]
     _board: Board
@@ -149,7 +176,8 @@ class BoardEnv:
     _last_move: int | None
     _renderer: Any
 
-    def _setup(self, config: OthelloConfig, render_mode: str | None) -> None:
+    def _setup(self, config: OthelloConfig, render_mode: str | None, max_cycles: int | None) -> None:
+        self.max_cycles = check_max_cycles(max_cycles)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
         self.config = config
@@ -159,6 +187,8 @@ class BoardEnv:
         observation_space, action_space = config.spaces()
         self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
         self.action_spaces = {agent: action_space for agent in self.possible_agents}
+        n = config.board_size
+        self.state_space = gymnasium.spaces.Box(0, 1, (3, n, n), dtype=np.int8)
         self.np_random, _ = seeding.np_random(None)
         self._renderer = None
 
@@ -167,6 +197,36 @@ class BoardEnv:
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.action_spaces[agent]
+
+    def state(self) -> np.ndarray:
+        """The full position as int8 ``(3, n, n)`` (``state_space``): black's discs, white's discs,
+        and a plane of the colour to move (0 black, 1 white), the same from either agent's side.
+
+        >>> from othello_zoo import othello_v0
+        >>> e = othello_v0.raw_env(board_size=4)
+        >>> e.reset()
+        >>> e.state()[:, 1:3, 1:3].tolist()  # the centre: black on c2 and b3, white on b2 and c3; black to move
+        [[[0, 1], [1, 0]], [[1, 0], [0, 1]], [[0, 0], [0, 0]]]
+        """
+        return board_state(self._board)
+
+    def legal_moves(self, agent: str | None = None) -> list[str]:
+        """``agent``'s legal actions in notation (default: the agent to move); ``["pass"]`` for the
+        waiting agent, a forced pass and a finished game.
+
+        >>> from othello_zoo import othello_v0
+        >>> e = othello_v0.raw_env()
+        >>> e.reset()
+        >>> e.legal_moves(), e.legal_moves("white_0")
+        (['d3', 'c4', 'f5', 'e6'], ['pass'])
+        """
+        mover = AGENTS[self._board.current_player]
+        if agent is not None and agent not in AGENTS:
+            raise ValueError(f"agent must be one of {AGENTS}, got {agent!r}")
+        names = square_names(self.board_size)
+        if agent not in (None, mover) or self._board.terminated:
+            return [names[-1]]
+        return [names[a] for a in self._legal]
 
     def _set_board(self, board: Board, moves: list[int]) -> None:
         self._board = board

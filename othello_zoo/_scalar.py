@@ -238,7 +238,7 @@ class ScalarBoard:
             return (-1.0, 0.0) if self.current_player == BLACK else (0.0, -1.0)
         black, white = self.scores()
         sign = float((black > white) - (black < white))
-        return sign, -sign
+        return sign, 0.0 - sign  # a draw gives 0.0 to both, not -0.0
 
 
 def as_scalar(board: object) -> ScalarBoard:

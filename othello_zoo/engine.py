@@ -312,7 +312,7 @@ def rewards(state: State) -> Tensor:
     who acted illegally and 0 to the other. The colours' view of :func:`outcome`.
     """
     to_move = outcome(state)
-    other = torch.where(state.forfeited, 0.0, -to_move)
+    other = torch.where(state.forfeited, 0.0, 0.0 - to_move)  # 0.0 - x: a draw is 0.0, not -0.0
     black_moves = state.current_player == BLACK
     return torch.stack((torch.where(black_moves, to_move, other), torch.where(black_moves, other, to_move)), dim=1)
 

@@ -11,6 +11,9 @@
 | Action Values      | [0, n*n]                                             |
 | Observation Shape  | (2, n, n): (2, 8, 8) on the 8 x 8 board              |
 | Observation Values | [0, 1]                                               |
+| State Shape        | (3, n, n): (3, 8, 8) on the 8 x 8 board              |
+| State Values       | [0, 1]                                               |
+| Registry id        | `othello_zoo/othello_v0` (`pettingzoo.make`)         |
 
 Othello (Reversi) for two players on an even n x n board (8 x 8 by default, any even n from 4 to 16).
 Black moves first from the four central discs (white on d4 and e5, black on e4 and d5). A move
@@ -50,14 +53,21 @@ Nobody is asked to pass twice. Truncation never happens in a legal game.
 
 ### Infos
 
-`infos[agent]["scores"]` is `(black discs, white discs)`; `infos[agent]["legal_moves"]` lists the
-agent's legal actions in notation (`["d3", "c4", "f5", "e6"]`, or `["pass"]`).
+`infos[agent]` is `{"scores": (black discs, white discs)}` for both agents: fixed-size numbers
+only, so that replay buffers and batching clients (Tianshou, TorchRL, RLlib) can stack them.
+`env.unwrapped.legal_moves(agent)` gives an agent's legal actions in notation
+(`["d3", "c4", "f5", "e6"]`, or `["pass"]`).
+
+### State
+
+`state()` is the full position, the same whoever asks: int8 `(3, n, n)` (`state_space`), black's
+discs in plane 0, white's in plane 1, and plane 2 filled with the colour to move (0 black, 1 white).
 
 ### Arguments
 
 ``` python
 othello_v0.env(board_size=8, opening_book=None, opening_symmetries=True, backend="auto",
-               device=None, render_mode=None, reward_mode="outcome")
+               device=None, render_mode=None, reward_mode="outcome", max_cycles=None)
 ```
 
 `board_size`: even, from 4 to 16.
@@ -77,6 +87,21 @@ board; `"bitboard"`, `"conv"` or `"conv2d"` run it through the batched torch eng
 `"ansi"` (text).
 
 `reward_mode`: `"outcome"` (+1 / -1 / 0) or `"margin"` (final disc difference / n * n).
+
+`max_cycles`: `None` (the default; every game ends by the rules within n * n - 4 placements and
+its forced passes, so none needs a limit), or a number of cycles after which both agents are
+truncated with reward 0, for tools that pass one (PettingZoo's `max_cycles_test`, the registry's
+`make(..., max_cycles=...)`). A cycle is one action of every agent: two turns in the AEC env, one
+step in the Parallel env (where the waiting agent's null action is its share of the cycle).
+
+### Registration and conversions
+
+Importing `othello_zoo` registers the envs with PettingZoo's registry (PettingZoo 1.27 and later):
+`pettingzoo.make("aec", "othello_zoo/othello_v0")` is `env()` and
+`pettingzoo.make("parallel", "othello_zoo/othello_v0")` is `parallel_env()`; keyword arguments
+pass through. The game is turn based, so `metadata["is_parallelizable"]` is `False` and
+`aec_to_parallel` refuses it, as for PettingZoo's classic games; `parallel_env()` is the native
+parallel form (`turn_based_aec_to_parallel` also works).
 
 `reset(options={"opening": "f5d6c3d3c4f4c5b3"})` forces an opening,
 `reset(options={"position": "<position text>"})` a position (64 characters `X`, `O`, `-` from a1
@@ -123,8 +148,10 @@ def env(**kwargs: Any) -> AECEnv:
     >>> e = env()
     >>> e.reset(seed=0)
     >>> obs, reward, termination, truncation, info = e.last()
-    >>> obs["action_mask"].nonzero()[0].tolist(), info["legal_moves"]
-    ([19, 26, 37, 44], ['d3', 'c4', 'f5', 'e6'])
+    >>> obs["action_mask"].nonzero()[0].tolist(), info
+    ([19, 26, 37, 44], {'scores': (2, 2)})
+    >>> e.unwrapped.legal_moves()
+    ['d3', 'c4', 'f5', 'e6']
     """
     wrapped: AECEnv = raw_env(**kwargs)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
@@ -147,10 +174,11 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
         device: torch.device | str | None = None,
         render_mode: str | None = None,
         reward_mode: RewardMode = "outcome",
+        max_cycles: int | None = None,
     ) -> None:
         AECEnv.__init__(self)
         config = OthelloConfig(board_size, opening_book, opening_symmetries, backend, device, reward_mode)
-        self._setup(config, render_mode)
+        self._setup(config, render_mode, max_cycles)
         self._start(config.new_board(), [])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -171,6 +199,7 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
         action = self._check_action(agent, action)
         self._cumulative_rewards[agent] = 0
         self._play(action)
+        self._steps += 1
         self._sync()
         if self.render_mode == "human":
             self.render()
@@ -181,6 +210,7 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
 
     def _start(self, board: Board, moves: list[int]) -> None:
         self._set_board(board, moves)
+        self._steps = 0  # turns played since the reset, for max_cycles
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -192,13 +222,15 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
     def _sync(self) -> None:
         """Agent selection, rewards, terminations and infos from the board."""
         board = self._board
-        self.infos = board_infos(board, self._legal)
+        self.infos = board_infos(board)
         if board.terminated:
             black, white = self.config.final_rewards(board)
             self.rewards = {"black_0": black, "white_0": white}
             self.terminations = {agent: True for agent in self.agents}
         else:
             self.rewards = {agent: 0.0 for agent in self.agents}
+            if self.max_cycles is not None and self._steps >= self.max_cycles * len(AGENTS):
+                self.truncations = {agent: True for agent in self.agents}
         self.agent_selection = AGENTS[board.current_player]
         self._accumulate_rewards()
 
@@ -214,7 +246,7 @@ class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # n
     >>> p = parallel_env()
     >>> observations, infos = p.reset(seed=0)
     >>> observations, rewards, terminations, truncations, infos = p.step({"black_0": 37, "white_0": 64})
-    >>> infos["white_0"]["legal_moves"], infos["black_0"]["scores"]
+    >>> p.legal_moves("white_0"), infos["black_0"]["scores"]
     (['f4', 'd6', 'f6'], (4, 1))
     """
 
@@ -230,13 +262,15 @@ class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # n
         render_mode: str | None = None,
         reward_mode: RewardMode = "outcome",
         illegal_action: Literal["lose", "raise"] = "lose",
+        max_cycles: int | None = None,
     ) -> None:
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
         self.illegal_action = illegal_action
         config = OthelloConfig(board_size, opening_book, opening_symmetries, backend, device, reward_mode)
-        self._setup(config, render_mode)
+        self._setup(config, render_mode, max_cycles)
         self._set_board(config.new_board(), [])
+        self._steps = 0
         self.agents = self.possible_agents[:]
 
     def reset(
@@ -245,10 +279,11 @@ class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # n
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
         self._set_board(*self.config.start(self.np_random, options))
+        self._steps = 0
         self.agents = self.possible_agents[:] if not self._board.terminated else []
         if self.render_mode == "human":
             self.render()
-        return self._observations(), board_infos(self._board, self._legal)
+        return self._observations(), board_infos(self._board)
 
     def step(
         self, actions: dict[str, int]
@@ -269,14 +304,16 @@ class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # n
             self._legal = self._board.legal_actions()
         else:
             self._play(action)
+        self._steps += 1
         over = self._board.terminated
+        cut = not over and self.max_cycles is not None and self._steps >= self.max_cycles
         black, white = self.config.final_rewards(self._board) if over else (0.0, 0.0)
         rewards = {"black_0": black, "white_0": white}
         terminations = {agent: over for agent in AGENTS}
-        truncations = {agent: False for agent in AGENTS}
+        truncations = {agent: cut for agent in AGENTS}
         observations = self._observations()
-        infos = board_infos(self._board, self._legal)
-        if over:
+        infos = board_infos(self._board)
+        if over or cut:
             self.agents = []
         if self.render_mode == "human":
             self.render()
@@ -285,6 +322,7 @@ class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # n
     def set_state(self, state: engine.State | str) -> None:
         """Continue from an engine ``State`` of one board or from position text (history cleared)."""
         self._set_board(self._board_from(state), [])
+        self._steps = 0
         self.agents = self.possible_agents[:] if not self._board.terminated else []
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:

@@ -337,7 +337,7 @@ class OthelloVectorEnv:
         # The engine's result for the player to move on a board that just ended: the player who did
         # not move, unless the mover forfeited (it stays to move, with -1; the other gets 0).
         result = engine.outcome(stepped, margin=self.reward_mode == "margin") * ended
-        mine = torch.where(stepped.forfeited, result, -result)
+        mine = torch.where(stepped.forfeited, result, 0.0 - result)  # 0.0 - x: no -0.0 rewards
         theirs = torch.where(stepped.forfeited, 0.0, result)
         infos: dict[str, Any] = {}
         mode = self.autoreset_mode

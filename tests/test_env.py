@@ -85,11 +85,13 @@ def test_env__first_moves_observations_infos_and_waiting_mask() -> None:
     assert black["observation"][0].flatten().nonzero()[0].tolist() == [28, 35]
     assert black["observation"][1].flatten().nonzero()[0].tolist() == [27, 36]
     assert np.array_equal(white["observation"], black["observation"][::-1])
-    assert env.infos["black_0"] == {"scores": (2, 2), "legal_moves": ["d3", "c4", "f5", "e6"]}
-    assert env.infos["white_0"] == {"scores": (2, 2), "legal_moves": ["pass"]}
+    assert env.infos == {"black_0": {"scores": (2, 2)}, "white_0": {"scores": (2, 2)}}
+    assert (env.legal_moves(), env.legal_moves("black_0")) == (["d3", "c4", "f5", "e6"], ["d3", "c4", "f5", "e6"])
+    assert env.legal_moves("white_0") == ["pass"]
     env.step(37)  # f5
     assert env.agent_selection == "white_0"
-    assert env.infos["white_0"] == {"scores": (4, 1), "legal_moves": ["f4", "d6", "f6"]}
+    assert env.infos["white_0"] == {"scores": (4, 1)}
+    assert (env.legal_moves(), env.legal_moves("black_0")) == (["f4", "d6", "f6"], ["pass"])
     assert env.rewards == {"black_0": 0.0, "white_0": 0.0}
     assert env.history_text == "f5"
 
@@ -267,5 +269,5 @@ def test_env__backends_play_the_same_game(backend: str) -> None:
     text = "-----------------OOO------XXXO----XXXX-----O-------------------- X"
     assert env.board.to_text() == text
     expected = [index_to_square(a) for a in RefGame.from_text(text).legal_actions()]
-    assert env.infos["black_0"]["legal_moves"] == expected
+    assert env.legal_moves("black_0") == expected
     assert len(expected) >= 5

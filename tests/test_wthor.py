@@ -22,7 +22,7 @@ def replay_in_env(moves: list[int], backend: str = "auto") -> tuple[othello_v0.r
     env.reset()
     passes = 0
     for move in moves:
-        while env.infos[env.agent_selection]["legal_moves"] == ["pass"]:
+        while env.legal_moves() == ["pass"]:
             env.step(64)
             passes += 1
         env.step(move)

@@ -22,9 +22,8 @@ there (stopping where the game ends), and bootstraps on ``obs_next`` of the last
 So the fix has two halves. :class:`OthelloTianshouEnv` returns each step's rewards for both
 agents as a fresh ``float32`` array: zeros during play, and on the step that ends the game both
 outcomes, ``[black, white]`` (+1 / -1 / 0, or the margins with ``reward_mode="margin"``; an
-illegal action gives -1 to the offender and 0 to the other), whichever side moved last. It checks
-that the turns alternate, and leaves ``"legal_moves"`` out of the infos (a list whose length
-varies, which Tianshou's buffers cannot stack; the mask holds the same). :func:`multi_agent_algorithm`
+illegal action gives -1 to the offender and 0 to the other), whichever side moved last, and it
+checks that the turns alternate. :func:`multi_agent_algorithm`
 builds the ``MultiAgentOffPolicyAlgorithm`` and rejects a Q-learner whose horizon is not a
 multiple of :data:`PLAYER_HORIZON` (2). Then the outcome reaches the winner's and the loser's last
 transitions, whichever of them ended the game. With ``gamma < 1`` an outcome decided by the
@@ -87,7 +86,7 @@ class OthelloTianshouEnv(PettingZooEnv):  # type: ignore[misc]
         """
         observation, info = super().reset(*args, **kwargs)
         self._mover = self.env.agent_selection
-        return observation, _buffer_info(info)
+        return observation, info
 
     def step(self, action: Any) -> tuple[dict[str, Any], np.ndarray, bool, bool, dict[str, Any]]:  # type: ignore[override]
         """Plays the action of the agent to move.
@@ -110,12 +109,7 @@ class OthelloTianshouEnv(PettingZooEnv):  # type: ignore[misc]
         mover, self._mover = self._mover, self.env.agent_selection
         if not (terminated or truncated) and self._mover == mover:
             raise RuntimeError(f"{mover} is to move twice in a row: the turns must alternate")
-        return observation, rewards, bool(terminated), bool(truncated), _buffer_info(info)
-
-
-def _buffer_info(info: dict[str, Any]) -> dict[str, Any]:
-    """The info without ``"legal_moves"`` (a list whose length varies, which Tianshou's buffers cannot stack)."""
-    return {key: value for key, value in info.items() if key != "legal_moves"}
+        return observation, rewards, bool(terminated), bool(truncated), info
 
 
 def make_env(**kwargs: Any) -> OthelloTianshouEnv:
