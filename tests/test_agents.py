@@ -1,14 +1,26 @@
-"""Batched baseline players: greedy against a brute-force reference, random legality."""
+"""Baseline players against a brute-force reference; every agent from PettingZoo observation dicts and batches."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import numpy as np
+import pytest
 import torch
 from reference import flips, random_game_positions
 
-from othello_zoo import engine
-from othello_zoo.agents import POSITIONAL_8x8, greedy_actions, random_actions
+from othello_zoo import engine, othello_v0
+from othello_zoo.agents import (
+    AlphaBetaAgent,
+    GreedyAgent,
+    MCTSAgent,
+    POSITIONAL_8x8,
+    RandomAgent,
+    board_from_observation,
+    greedy_actions,
+    random_actions,
+)
 
 
 def reference_greedy(text: str) -> int:
@@ -48,3 +60,80 @@ def test_random_actions__are_legal_everywhere() -> None:
         assert bool(mask[torch.arange(64), actions].all())
         state = engine.step(state, actions)
     assert bool(state.terminated.all())
+
+
+def observation_agents() -> list[Any]:
+    return [
+        RandomAgent(seed=0),
+        GreedyAgent(),
+        MCTSAgent(simulations=32, leaves_per_batch=8, rollouts_per_leaf=2, seed=0),
+        AlphaBetaAgent(depth=1, endgame=4),
+    ]
+
+
+@pytest.mark.parametrize("agent", observation_agents(), ids=lambda a: a.name)
+def test_agents__play_whole_games_from_aec_observation_dicts(agent: Any) -> None:
+    env = othello_v0.env(board_size=6)
+    opponent = RandomAgent(seed=1)
+    for game in range(2):
+        env.reset(seed=game)
+        players = {"black_0": agent, "white_0": opponent} if game == 0 else {"black_0": opponent, "white_0": agent}
+        for name in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            env.step(None if termination or truncation else players[name].act(observation))
+        board = env.unwrapped.board
+        assert board.terminated
+        assert not board.forfeited  # every action taken from the dicts was legal
+
+
+@pytest.mark.parametrize("agent", observation_agents(), ids=lambda a: a.name)
+def test_agents__play_whole_games_from_parallel_observation_dicts(agent: Any) -> None:
+    env = othello_v0.parallel_env(board_size=6, illegal_action="raise")
+    observations, _ = env.reset(seed=0)
+    while env.agents:  # one agent plays both colours; the waiting side answers the null action
+        actions = {name: agent.act(observations[name]) for name in env.agents}
+        waiting = env.possible_agents[1 - env.board.current_player]
+        assert actions[waiting] == 36
+        observations, *_ = env.step(actions)
+    assert env.board.terminated
+    assert not env.board.forfeited
+
+
+def test_agents__an_observation_gives_the_same_move_as_the_board() -> None:
+    env = othello_v0.raw_env()
+    env.reset(options={"opening": "f5d6c3d3c4f4c5b3"})
+    for agent in (GreedyAgent(), AlphaBetaAgent(depth=2)):
+        assert agent.act(env.observe(env.agent_selection)) == agent.act(env.board)
+    assert GreedyAgent().act(env.observe(env.agent_selection)) == 10  # c2 flips the most
+
+
+def test_board_from_observation__rejects_malformed_dicts() -> None:
+    env = othello_v0.raw_env()
+    env.reset()
+    good = env.observe("black_0")
+    with pytest.raises(ValueError, match="needs 'observation' and 'action_mask'"):
+        board_from_observation({"obs": good["observation"]})
+    with pytest.raises(ValueError, match=r"must have shape \(2, n, n\)"):
+        board_from_observation({**good, "observation": good["observation"][:, :7]})
+    with pytest.raises(ValueError, match=r"must have shape \(65,\)"):
+        board_from_observation({**good, "action_mask": good["action_mask"][:64]})
+    with pytest.raises(ValueError, match="a square in both planes"):
+        board_from_observation({**good, "observation": np.ones((2, 8, 8), dtype=np.int8)})
+    wrong_mask = good["action_mask"].copy()
+    wrong_mask[0] = 1
+    with pytest.raises(ValueError, match=r"marks \[0, 19, 26, 37, 44\], but the legal moves"):
+        board_from_observation({**good, "action_mask": wrong_mask})
+
+
+def test_act_batch__on_the_vector_envs_mover_observations() -> None:
+    env = othello_v0.vector_env(64, board_size=6, illegal_action="raise")
+    env.reset(seed=0)
+    greedy, rng = GreedyAgent(), RandomAgent(seed=0)
+    for ply in range(40):
+        observation, mask = env.observe_movers()
+        actions = (greedy if ply % 2 else rng).act_batch(observation, mask)
+        assert actions.dtype == torch.int64
+        assert bool(mask[torch.arange(64), actions].all())
+        if ply % 2:
+            assert actions.tolist() == greedy_actions(env.state).tolist()
+        env.step_movers(actions)

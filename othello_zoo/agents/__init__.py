@@ -1,9 +1,22 @@
 """Players: uniformly random, greedy, Monte Carlo tree search and alpha-beta.
 
-One board: every agent has ``act(board) -> action`` for a board of the PettingZoo environments
-(``env.unwrapped.board``) or the play window, and is seedable; :func:`act_in_env` plays one in an
-AEC or Parallel env. Batches: :func:`random_actions` and :func:`greedy_actions` choose for every
-board of an engine ``State`` at once, for evaluation loops over the vector env.
+One board: every agent has ``act(observation) -> action``, where ``observation`` is what a
+PettingZoo loop has in hand (the dict ``{"observation", "action_mask"}`` of the agent about to
+act: ``env.last()[0]`` in the AEC env, ``observations[agent]`` in the Parallel env), or a board of
+the environments (``env.unwrapped.board``) or the play window; agents are seedable.
+``act_batch(observation, action_mask)`` chooses for a batch, such as the vector env's
+``observe_movers()``. :func:`random_actions` and :func:`greedy_actions` choose for every board of
+an engine ``State`` at once, for evaluation loops over the vector env.
+
+>>> from othello_zoo import othello_v0
+>>> env = othello_v0.env()
+>>> env.reset(seed=0)
+>>> agent = make_agent("greedy")
+>>> for name in env.agent_iter():
+...     observation, reward, termination, truncation, info = env.last()
+...     env.step(None if termination or truncation else agent.act(observation))
+>>> info["scores"]
+(31, 33)
 """
 
 from __future__ import annotations
@@ -13,10 +26,12 @@ from typing import Any
 from othello_zoo.agents.alphabeta import AlphaBetaAgent
 from othello_zoo.agents.baseline import (
     Agent,
+    BoardAgent,
     GreedyAgent,
     POSITIONAL_8x8,
     RandomAgent,
     act_in_env,
+    board_from_observation,
     greedy_actions,
     positional_weights,
     random_actions,
@@ -27,11 +42,13 @@ __all__ = [
     "AGENTS",
     "Agent",
     "AlphaBetaAgent",
+    "BoardAgent",
     "GreedyAgent",
     "MCTSAgent",
     "POSITIONAL_8x8",
     "RandomAgent",
     "act_in_env",
+    "board_from_observation",
     "greedy_actions",
     "make_agent",
     "positional_weights",

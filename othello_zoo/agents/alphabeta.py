@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import math
 
-from othello_zoo._scalar import as_scalar, scalar_rules, squares_of
+from othello_zoo._scalar import ScalarBoard, as_scalar, scalar_rules, squares_of
 from othello_zoo._single import Board
+from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.agents.endgame import EndgameSolver, final_score
 
 __all__ = ["AlphaBetaAgent", "evaluate", "solve"]
@@ -121,7 +122,7 @@ def evaluate(board: Board) -> float:
     return _Search(scalar.board_size).evaluate(scalar.own, scalar.opp)
 
 
-class AlphaBetaAgent:
+class AlphaBetaAgent(BoardAgent):
     """Negamax alpha-beta to ``depth`` plies, solving exactly once ``endgame`` or fewer squares
     are empty. ``seed`` is accepted for the common interface (the search is deterministic)."""
 
@@ -135,11 +136,8 @@ class AlphaBetaAgent:
         self.last_nodes = 0
         self._solver: EndgameSolver | None = None  # kept between moves: its table serves the next solve
 
-    def act(self, board: Board) -> int:
-        scalar = as_scalar(board)
-        legal = scalar.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, board: ScalarBoard) -> int:
+        scalar = board
         empties = scalar.board_size**2 - sum(scalar.scores())
         if empties <= self.endgame:
             solver = self._solver

@@ -1,8 +1,11 @@
-"""Baseline players: uniformly random and greedy, for one board or for whole batches.
+"""Baseline players: uniformly random and greedy, for one board or for whole batches, and the
+:class:`BoardAgent` base that every built-in agent shares.
 
-One board: :class:`RandomAgent` and :class:`GreedyAgent` share the small :class:`Agent`
-interface, ``act(board) -> action``, for a board of the PettingZoo environments
-(``env.unwrapped.board``) or the play window; :func:`act_in_env` plays one in an AEC env.
+One board: every agent has ``act(board_or_observation) -> action``. It takes what a PettingZoo
+loop has in hand, the observation dict ``{"observation", "action_mask"}`` of the agent about to
+act (``env.last()[0]``, ``observations[agent]``), or a board of the environments
+(``env.unwrapped.board``) or the play window. ``act_batch(observation, action_mask)`` does the same
+for a batch, such as the vector env's ``observe_movers()``. :func:`act_in_env` plays one in an env.
 
 Batches: :func:`random_actions` and :func:`greedy_actions` take an engine ``State`` and return one
 action per board, as opponents in evaluation loops over :func:`othello_zoo.othello_v0.vector_env`.
@@ -18,26 +21,33 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Mapping
 from typing import Any, Protocol
 
+import numpy as np
 import torch
 from torch import Tensor
 
 from othello_zoo import engine
-from othello_zoo._scalar import as_scalar, scalar_rules
+from othello_zoo._scalar import ScalarBoard, as_scalar, scalar_rules
 from othello_zoo._single import Board
 from othello_zoo.engine import State
 
 __all__ = [
     "Agent",
+    "BoardAgent",
     "GreedyAgent",
     "POSITIONAL_8x8",
     "RandomAgent",
     "act_in_env",
+    "board_from_observation",
     "greedy_actions",
     "positional_weights",
     "random_actions",
 ]
+
+Observation = Mapping[str, Any]
+"""A PettingZoo observation dict: ``{"observation": (2, n, n), "action_mask": (n*n + 1,)}``."""
 
 # A classic positional table: corners best, the squares next to them worst.
 POSITIONAL_8x8 = (
@@ -99,15 +109,110 @@ def greedy_actions(state: State) -> Tensor:
     return out.scatter(0, boards[chosen], actions[chosen])
 
 
+def _observation_arrays(observation: Observation) -> tuple[np.ndarray, np.ndarray]:
+    """The planes (bool ``(2, n, n)``) and mask (bool ``(n*n + 1,)``) of an observation dict, checked."""
+    if "observation" not in observation or "action_mask" not in observation:
+        raise ValueError(f"an observation dict needs 'observation' and 'action_mask', got keys {sorted(observation)}")
+    planes = np.asarray(observation["observation"])
+    mask = np.asarray(observation["action_mask"])
+    n = planes.shape[-1] if planes.ndim == 3 else 0
+    if planes.shape != (2, n, n) or n < 4 or n % 2 or n > 16:
+        raise ValueError(
+            f"observation['observation'] must have shape (2, n, n), n even from 4 to 16, got {planes.shape}"
+        )
+    if mask.shape != (n * n + 1,):
+        raise ValueError(
+            f"observation['action_mask'] must have shape ({n * n + 1},) for a {n}x{n} board, got {mask.shape}"
+        )
+    for name, values in (("observation", planes), ("action_mask", mask)):
+        if not np.isin(values, (0, 1)).all():
+            raise ValueError(f"observation[{name!r}] must hold only 0 and 1")
+    planes, mask = planes.astype(bool), mask.astype(bool)
+    if (planes[0] & planes[1]).any():
+        raise ValueError("observation['observation'] has a square in both planes")
+    return planes, mask
+
+
+def board_from_observation(observation: Observation) -> ScalarBoard | None:
+    """The position an observation dict shows, with the observing agent to move, or ``None`` when
+    its mask holds only the null action (the agent waits, must pass, or the game is over).
+
+    Plane 0 holds the mover's discs and plane 1 the opponent's, which is all the rules depend on;
+    the colour (``current_player``) is inferred from the disc count's parity (black moves when
+    4 + an even number of discs are down), which is right in every game without passes.
+
+    Raises:
+        ValueError: for a malformed dict, or a mask that differs from the position's legal moves.
+
+    >>> from othello_zoo import othello_v0
+    >>> env = othello_v0.raw_env()
+    >>> env.reset()
+    >>> board = board_from_observation(env.observe("black_0"))
+    >>> board.legal_actions(), board.current_player
+    ([19, 26, 37, 44], 0)
+    >>> board_from_observation(env.observe("white_0")) is None
+    True
+    """
+    planes, mask = _observation_arrays(observation)
+    n = planes.shape[-1]
+    if not mask[: n * n].any():
+        return None
+    own, opp = (sum(1 << int(s) for s in np.flatnonzero(plane)) for plane in planes)
+    player = (own.bit_count() + opp.bit_count()) % 2
+    board = ScalarBoard.make(own, opp, player, n)
+    legal = np.flatnonzero(mask).tolist()
+    if board.legal_actions() != legal:
+        raise ValueError(
+            f"observation['action_mask'] marks {legal}, but the legal moves of the position are "
+            f"{board.legal_actions()}: the observation must come from the side of the agent about to act"
+        )
+    return board
+
+
 class Agent(Protocol):
     """A player: chooses a legal action for the side to move on one board."""
 
     name: str
 
-    def act(self, board: Board) -> int: ...
+    def act(self, board: Board | Observation) -> int: ...
 
 
-class RandomAgent:
+class BoardAgent:
+    """The input handling every built-in agent shares; subclasses choose in :meth:`choose`.
+
+    ``act`` takes a board, or the observation dict of the agent about to act, and answers the null
+    action at once where it is the only legal one (a waiting agent, a forced pass, a finished game)
+    and the only legal move where there is one.
+    """
+
+    name = "agent"
+
+    def act(self, board: Board | Observation) -> int:
+        """A legal action for the agent to move on ``board``, or for the agent whose observation it is."""
+        if isinstance(board, Mapping):
+            observed = board_from_observation(board)
+            if observed is None:
+                return int(np.asarray(board["action_mask"]).shape[0] - 1)
+            scalar = observed
+        else:
+            scalar = as_scalar(board)
+        legal = scalar.legal_actions()
+        return legal[0] if len(legal) == 1 else self.choose(scalar)
+
+    def act_batch(self, observation: Tensor | np.ndarray, action_mask: Tensor | np.ndarray) -> Tensor:
+        """One action per row of a batch of observations ``(B, 2, n, n)`` and masks ``(B, n*n + 1)``
+        (the vector env's ``observe_movers()``): int64 ``(B,)`` on the observations' device."""
+        planes, masks = torch.as_tensor(observation), torch.as_tensor(action_mask)
+        rows = zip(planes.cpu().numpy(), masks.cpu().numpy(), strict=True)
+        actions = [self.act({"observation": p, "action_mask": m}) for p, m in rows]
+        return torch.tensor(actions, dtype=torch.int64, device=planes.device)
+
+    def choose(self, board: ScalarBoard) -> int:
+        """The action on a board with two or more legal moves (the mover's discs in ``board.own``)."""
+        raise NotImplementedError
+
+
+class RandomAgent(BoardAgent):
     """Uniformly random legal actions; ``seed`` makes it reproducible."""
 
     name = "random"
@@ -115,29 +220,25 @@ class RandomAgent:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, board: Board) -> int:
+    def choose(self, board: ScalarBoard) -> int:
         return self.rng.choice(board.legal_actions())
 
 
-class GreedyAgent:
+class GreedyAgent(BoardAgent):
     """The legal action that flips the most discs; ties by the positional table, then the lowest
     square (the same choice as :func:`greedy_actions`)."""
 
     name = "greedy"
 
-    def act(self, board: Board) -> int:
-        legal = board.legal_actions()
+    def choose(self, board: ScalarBoard) -> int:
         n = board.board_size
-        if legal == [n * n]:
-            return legal[0]
-        scalar = as_scalar(board)
         rules = scalar_rules(n)
         weights = positional_weights(n, torch.device("cpu")).tolist()
 
         def key(action: int) -> tuple[int, float, int]:
-            return rules.flips(scalar.own, scalar.opp, 1 << action).bit_count(), weights[action], -action
+            return rules.flips(board.own, board.opp, 1 << action).bit_count(), weights[action], -action
 
-        return max(legal, key=key)
+        return max(board.legal_actions(), key=key)
 
 
 def act_in_env(agent: Agent, env: Any) -> int:

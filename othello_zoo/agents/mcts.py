@@ -26,8 +26,8 @@ import numpy as np
 import torch
 
 from othello_zoo import engine
-from othello_zoo._scalar import ScalarBoard, as_scalar
-from othello_zoo._single import Board
+from othello_zoo._scalar import ScalarBoard
+from othello_zoo.agents.baseline import BoardAgent
 
 __all__ = ["MCTSAgent", "Node"]
 
@@ -55,7 +55,7 @@ def _exact(board: ScalarBoard) -> float:
     return (board.rewards()[1 - board.current_player] + 1.0) / 2.0
 
 
-class MCTSAgent:
+class MCTSAgent(BoardAgent):
     """UCT agent. Budget: ``simulations`` playouts, or ``seconds`` of thinking when given.
 
     Args:
@@ -98,12 +98,8 @@ class MCTSAgent:
         self.last_simulations = 0
 
     # -- the interface ----------------------------------------------------------------------------
-    def act(self, board: Board) -> int:
-        scalar = as_scalar(board)
-        legal = scalar.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        root = self._root_for(scalar)
+    def choose(self, board: ScalarBoard) -> int:
+        root = self._root_for(board)
         done, start = 0, time.perf_counter()
         while root.proven is None:
             done += self._batch(root)
