@@ -98,7 +98,7 @@ def test_env_creator__start_observation_is_blacks_only() -> None:
     assert np.flatnonzero(observation["action_mask"]).tolist() == [19, 26, 37, 44]
     assert np.flatnonzero(observation["observations"][0]).tolist() == [28, 35]  # black's e4, d5
     assert np.flatnonzero(observation["observations"][1]).tolist() == [27, 36]  # white's d4, e5
-    assert infos == {"black_0": {"scores": (2, 2), "legal_moves": ["d3", "c4", "f5", "e6"]}}
+    assert infos == {"black_0": {"scores": (2, 2)}}
     assert env.observation_spaces["black_0"].contains(observation)
 
 
@@ -267,6 +267,38 @@ def test_rllib_example_module__runs_on_flattened_observations() -> None:
     logits = module.forward_exploration(batch)[Columns.ACTION_DIST_INPUTS]
     assert logits.shape == (len(observations), 37)
     assert bool((logits[~mask] < -1e30).all())
+
+
+def test_rllib_example_module__trains_with_ppo_on_flattened_observations(ray_session: None) -> None:
+    # RLlib's own ActionMaskingTorchRLModule (with its default MLP) reads the compat env's
+    # flattened observations: PPO samples only legal actions and trains.
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
+
+    from othello_zoo.compat.rllib import log_episode_metrics, register
+
+    spec = RLModuleSpec(module_class=ActionMaskingTorchRLModule, model_config={"fcnet_hiddens": [32]})
+    config = (
+        PPOConfig()
+        .environment(register(), env_config={"board_size": 6, "flatten_observations": True})
+        .env_runners(num_env_runners=0)
+        .callbacks(on_episode_end=log_episode_metrics)
+        .multi_agent(policies={"shared"}, policy_mapping_fn=lambda agent_id, episode, **kwargs: "shared")
+        .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={"shared": spec}))
+        .training(train_batch_size_per_learner=256, minibatch_size=64, num_epochs=1)
+    )
+    algo = config.build_algo()
+    try:
+        result = algo.train()
+        runners = result["env_runners"]
+        assert runners["num_env_steps_sampled_lifetime"] >= 256
+        assert runners["num_episodes_lifetime"] >= 4
+        assert runners["illegal_actions"] == 0
+        assert "policy_loss" in result["learners"]["shared"]
+    finally:
+        algo.stop()
 
 
 def test_mappings__learner_vs_random_and_self_play() -> None:
