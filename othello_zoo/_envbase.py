@@ -12,6 +12,14 @@ import torch
 from gymnasium.utils import seeding
 
 from othello_zoo import engine
+from othello_zoo._checks import (
+    check_choice,
+    check_device,
+    check_int,
+    check_options,
+    check_seed,
+    integer_value,
+)
 from othello_zoo._single import Board, board_to_state, make_board
 from othello_zoo.notation import check_board_size, format_moves, parse_moves, square_names
 from othello_zoo.openings import BookSpec, OpeningBook, load_book
@@ -46,9 +54,8 @@ class OthelloConfig:
         reward_mode: RewardMode = "outcome",
     ) -> None:
         self.board_size = check_board_size(board_size)
-        if backend not in ENV_BACKENDS:
-            raise ValueError(f"backend must be one of {', '.join(map(repr, ENV_BACKENDS))}, got {backend!r}")
-        self.device = torch.device(device) if device is not None else None
+        check_choice("backend", backend, ENV_BACKENDS)
+        self.device = check_device("device", device)
         on_cpu = self.device is None or self.device.type == "cpu"
         if backend == "auto":
             backend = "scalar" if on_cpu else engine.resolve_backend("auto", self.board_size)
@@ -64,6 +71,8 @@ class OthelloConfig:
             self.book = load_book(opening_book, self.board_size)
         if self.book is not None and self.book.board_size != self.board_size:
             raise ValueError(f"the opening book is for {self.book.board_size}x{self.book.board_size}, not {board_size}")
+        if not isinstance(opening_symmetries, (bool, np.bool_)):
+            raise TypeError(f"opening_symmetries must be True or False, got {opening_symmetries!r}")
         self.opening_symmetries = bool(opening_symmetries)
 
     def new_board(self, text: str | None = None) -> Board:
@@ -76,7 +85,7 @@ class OthelloConfig:
 
     def start(self, rng: np.random.Generator, options: dict[str, Any] | None) -> tuple[Board, list[int]]:
         """The board a reset starts from and the moves that led there (from the start position)."""
-        options = dict(options or {})  # other keys are ignored, as PettingZoo's API test expects
+        options = check_options(options)  # other keys are ignored, as PettingZoo's API test expects
         if "opening" in options and "position" in options:
             raise ValueError("reset takes either options['opening'] or options['position'], not both")
         if "position" in options:
@@ -86,7 +95,13 @@ class OthelloConfig:
             return self.new_board(text), []
         if "opening" in options:
             opening = options["opening"]
-            moves = parse_moves(opening, self.board_size) if isinstance(opening, str) else [int(a) for a in opening]
+            if isinstance(opening, str):
+                moves = parse_moves(opening, self.board_size)
+            elif isinstance(opening, (list, tuple)):
+                nn = self.board_size**2
+                moves = [check_int(f"options['opening'][{i}]", a, low=0, high=nn) for i, a in enumerate(opening)]
+            else:
+                raise TypeError(f"options['opening'] must be move text or a list of actions, got {opening!r}")
         elif self.book is not None:
             moves = self.book.draw(rng, self.opening_symmetries)
         else:
@@ -148,13 +163,7 @@ def board_state(board: Board) -> np.ndarray:
 
 def check_max_cycles(max_cycles: object) -> int | None:
     """``max_cycles`` as an int (``None`` stays ``None``), or a ``TypeError``/``ValueError`` naming it."""
-    if max_cycles is None:
-        return None
-    if isinstance(max_cycles, bool) or not isinstance(max_cycles, (int, np.integer)):
-        raise TypeError(f"max_cycles must be None or a positive int, got {max_cycles!r}")
-    if max_cycles < 1:
-        raise ValueError(f"max_cycles must be None or a positive int, got {max_cycles!r}")
-    return int(max_cycles)
+    return None if max_cycles is None else check_int("max_cycles", max_cycles, low=1)
 
 
 class BoardEnv:
@@ -240,12 +249,23 @@ class BoardEnv:
         self.history.append(action)
         self._last_move = action if action < self.board_size**2 else None
 
+    def _reset_board(self, seed: object, options: object) -> tuple[Board, list[int]]:
+        """The board a reset starts from; the random generator changes only if the reset succeeds
+        (reseeded with ``seed``, advanced by the book's draw)."""
+        seed = check_seed("seed", seed)
+        rng = seeding.np_random(seed)[0] if seed is not None else copy.deepcopy(self.np_random)
+        start = self.config.start(rng, options)  # type: ignore[arg-type]  # checked there
+        self.np_random = rng
+        return start
+
     def _check_action(self, agent: str, action: object) -> int:
-        """``action`` as an int if it is legal for the mover ``agent``, else a ``ValueError``."""
+        """``action`` as an int if it is legal for the mover ``agent``: a ``TypeError`` if it is not an
+        int, a ``ValueError`` if it is out of range or illegal."""
         n = self.board_size
-        if action is None or not isinstance(action, (int, np.integer)) or isinstance(action, bool):
-            raise ValueError(f"action must be an int in 0..{n * n} ({n * n} = pass), got {action!r}")
-        action = int(action)
+        value = integer_value(action)
+        if value is None:
+            raise TypeError(f"action must be an int in 0..{n * n} ({n * n} = pass), got {action!r}")
+        action = value
         if not self._board.is_legal(action):
             what = f"outside 0..{n * n}" if not 0 <= action <= n * n else f"illegal ({format_moves([action], n)})"
             raise ValueError(

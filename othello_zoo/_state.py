@@ -7,10 +7,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, cast
 
+import numpy as np
 import torch
 from torch import Tensor
 
 from othello_zoo._bitboard import BitboardKernel, bitboard_kernel
+from othello_zoo._checks import IndexOutOfRangeError, integer_value
 from othello_zoo._conv import ConvKernel, conv_kernel
 from othello_zoo.notation import check_board_size
 
@@ -30,7 +32,7 @@ Backend = Literal["auto", "bitboard", "conv", "conv2d"]
 IllegalAction = Literal["raise", "lose"]
 Kernel = BitboardKernel | ConvKernel
 BACKENDS: tuple[str, ...] = ("auto", "bitboard", "conv", "conv2d")
-Index = int | slice | Sequence[int] | Tensor
+Index = int | slice | Sequence[int] | Sequence[bool] | np.ndarray | Tensor
 
 
 @dataclass(frozen=True)
@@ -66,18 +68,62 @@ class State:
     def __getitem__(self, index: Index) -> State:
         """A sub-batch: ``state[3]``, ``state[1:5]``, ``state[[0, 2]]`` or ``state[bool_mask]``.
 
-        An integer index keeps the batch dimension (a batch of one).
+        An integer index (Python, NumPy, or a 0-d integer array or tensor) keeps the batch
+        dimension (a batch of one). A sequence or array of ints selects those boards, and one of
+        bools (of length ``B``) the boards where it is True. Integer tensors are taken as they are
+        (on a GPU their range is not checked, which would synchronise).
+
+        Raises:
+            IndexError: an index out of range (for ints and host sequences; also a ``ValueError``).
+            TypeError: an index of another type (floats, strings, ...).
+            ValueError: a bool mask whose length is not ``B``, or an index of more than one dimension.
         """
-        if isinstance(index, int):
-            if not -self.batch_size <= index < self.batch_size:
-                raise IndexError(f"board {index} is out of range for a batch of {self.batch_size}")
-            index = slice(index, index + 1 if index != -1 else None)
-        elif not isinstance(index, (slice, Tensor)):
-            index = torch.as_tensor(index, dtype=torch.int64, device=self.device)
-        if isinstance(index, Tensor) and index.dtype == torch.int64 and index.dim() == 1:
+        number = integer_value(index)
+        if number is not None:
+            if not -self.batch_size <= number < self.batch_size:
+                raise IndexOutOfRangeError(f"board {number} is out of range for a batch of {self.batch_size}")
+            index = slice(number, number + 1 if number != -1 else None)
+        elif isinstance(index, slice):
+            pass
+        elif isinstance(index, Tensor):
+            index = self._check_index_tensor(index)
+        elif isinstance(index, (Sequence, np.ndarray)) and not isinstance(index, (str, bytes)):
+            index = self._check_index_tensor(self._host_index(index))
+        else:
+            raise TypeError(f"a State is indexed by an int, slice, sequence or tensor, got {index!r}")
+        if isinstance(index, Tensor) and index.dtype == torch.int64:
             rows = torch.where(index < 0, index + self.batch_size, index)
             return self._map(lambda t: t.index_select(0, rows))  # faster than t[rows] on CPU
         return self._map(lambda t: t[index])
+
+    def _host_index(self, index: Sequence[object] | np.ndarray) -> Tensor:
+        """A sequence or array index as a CPU tensor (int64 or bool), its ints checked for range."""
+        array = np.asarray(index)
+        if array.size == 0:
+            array = array.astype(np.int64)
+        if array.dtype == np.bool_:
+            return torch.from_numpy(array.copy())
+        if not np.issubdtype(array.dtype, np.integer):
+            raise TypeError(f"a State is indexed by ints or bools, got {index!r} ({array.dtype})")
+        if array.ndim == 1 and ((array < -self.batch_size) | (array >= self.batch_size)).any():
+            bad = [int(i) for i in array if not -self.batch_size <= i < self.batch_size]
+            raise IndexOutOfRangeError(f"boards {bad} are out of range for a batch of {self.batch_size}")
+        return torch.from_numpy(array.astype(np.int64))
+
+    def _check_index_tensor(self, index: Tensor) -> Tensor:
+        """A 1-D index tensor on the state's device: int64 indices or a bool mask of length ``B``."""
+        if index.dim() != 1:
+            raise ValueError(f"a State index tensor must have one dimension, got shape {tuple(index.shape)}")
+        if index.dtype == torch.bool:
+            if index.shape[0] != self.batch_size:
+                raise ValueError(
+                    f"a bool index must have length {self.batch_size} (one per board), got {index.shape[0]}"
+                )
+        elif index.dtype in (torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8):
+            index = index.to(torch.int64)
+        else:
+            raise TypeError(f"a State index tensor must be integer or bool, got {index.dtype}")
+        return index.to(self.device)
 
     def _map(self, fn: Callable[[Tensor], Tensor]) -> State:
         return _rebuild(self, {name: fn(getattr(self, name)) for name in _TENSOR_FIELDS})

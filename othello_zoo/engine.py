@@ -49,6 +49,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo._bitboard import _sample_from_mask
+from othello_zoo._checks import integer_value as check_int_or_none
 from othello_zoo._state import (
     BACKENDS,
     Backend,
@@ -95,8 +96,30 @@ def from_planes(
     planes: Tensor, player: Tensor, board_size: int, backend: str = "auto", device: torch.device | None = None
 ) -> State:
     """Boards from bool planes ``(B, 2, n*n)`` (the mover's discs, then the opponent's) and the
-    colours to move, int64 ``(B,)``; moves and the end of each game are worked out."""
+    colours to move, int64 ``(B,)``; moves and the end of each game are worked out.
+
+    Raises:
+        TypeError: ``planes`` or ``player`` is not a tensor, or ``player`` is not int64.
+        ValueError: a bad shape, a square in both planes, or a colour other than 0 and 1 (these
+            two content checks read the tensors on the host: one synchronisation on a GPU).
+    """
     backend = resolve_backend(backend, board_size)
+    nn = board_size * board_size
+    if not isinstance(planes, Tensor) or not isinstance(player, Tensor):
+        got = f"{type(planes).__name__} and {type(player).__name__}"
+        raise TypeError(f"from_planes takes planes and player as torch tensors, got {got}")
+    if planes.dim() != 3 or planes.shape[1:] != (2, nn):
+        raise ValueError(f"planes must have shape (B, 2, {nn}) for board_size={board_size}, got {tuple(planes.shape)}")
+    if player.dtype != torch.int64 or player.shape != planes.shape[:1]:
+        got = f"{player.dtype} {tuple(player.shape)}"
+        raise TypeError(f"player must be an int64 tensor of shape ({planes.shape[0]},), got {got}")
+    if planes.dtype != torch.bool and bool(((planes != 0) & (planes != 1)).any()):
+        raise ValueError("planes must hold only 0 and 1 (or be bool)")
+    if bool((planes[:, 0].bool() & planes[:, 1].bool()).any()):
+        board = int((planes[:, 0].bool() & planes[:, 1].bool()).any(1).nonzero()[0])
+        raise ValueError(f"board {board} has a square in both planes (a disc of both colours)")
+    if bool(((player != 0) & (player != 1)).any()):
+        raise ValueError(f"player must hold colours 0 (black) and 1 (white), got {sorted(set(player.tolist()))}")
     device = device if device is not None else planes.device
     planes, player = planes.to(device=device, dtype=torch.bool), player.to(device)
     kernel = _kernel_for(backend, board_size, device)
@@ -149,20 +172,35 @@ def legal_action_mask(state: State) -> Tensor:
     return torch.cat((placements, ~kernel.has_moves(state.moves).unsqueeze(1)), dim=1)
 
 
-def sample_actions(mask: Tensor, generator: torch.Generator) -> Tensor:
+def sample_actions(mask: Tensor, generator: torch.Generator, check: bool = True) -> Tensor:
     """One legal action per row of ``mask`` (bool ``(B, A)``), uniformly at random.
 
     Draws one uniform number per board from ``generator`` (on the mask's device; the engine never
     uses the global generator) and takes that quantile of the row's legal actions.
+
+    A row with no legal action has nothing to sample: with ``check=True`` (the default) that is a
+    ``ValueError`` naming the rows, found with one host synchronisation. Loops that must not
+    synchronise (a GPU) pass ``check=False``; such a row then gets ``A``, an index out of range
+    for any use, never an action that looks legal. The env's masks always hold one legal action.
 
     >>> mask = torch.tensor([[False, True, False, True], [True, False, False, False]])
     >>> g = torch.Generator().manual_seed(0)
     >>> actions = sample_actions(mask, g)
     >>> bool(mask[torch.arange(2), actions].all())
     True
+    >>> sample_actions(torch.tensor([[False, False]]), g, check=False).tolist()
+    [2]
     """
+    if not isinstance(mask, Tensor) or mask.dtype != torch.bool or mask.dim() != 2:
+        got = f"{mask.dtype} {tuple(mask.shape)}" if isinstance(mask, Tensor) else type(mask).__name__
+        raise TypeError(f"mask must be a bool tensor of shape (B, A), got {got}")
+    if check:
+        empty = ~mask.any(1)
+        if bool(empty.any()):
+            raise ValueError(f"mask rows {empty.nonzero().flatten().tolist()} have no legal action to sample from")
     uniform = torch.rand(mask.shape[0], generator=generator, device=mask.device)
-    return _sample_from_mask(mask, uniform)
+    actions = _sample_from_mask(mask, uniform)
+    return actions if check else torch.where(mask.any(1), actions, mask.shape[1])
 
 
 def random_actions(state: State, generator: torch.Generator) -> Tensor:
@@ -282,9 +320,23 @@ def observe(state: State, player: Tensor | int | None = None) -> Tensor:
     planes = _planes(state)
     if player is None:
         return planes.to(torch.int8).reshape(-1, 2, n, n)
-    players = torch.as_tensor(player, dtype=torch.int64, device=state.device).expand(state.batch_size)
+    players = _check_players(state, player)
     swap = (players != state.current_player).view(-1, 1, 1)
     return torch.where(swap, planes.flip(1), planes).to(torch.int8).reshape(-1, 2, n, n)
+
+
+def _check_players(state: State, player: object) -> Tensor:
+    """``player`` of :func:`observe` as int64 ``(B,)``: a colour (0 or 1) for every board, or a tensor
+    of colours (int64 ``(B,)`` on the state's device; its values are checked where it is on the CPU)."""
+    colour = check_int_or_none(player)
+    if colour is not None:
+        if colour not in (0, 1):
+            raise ValueError(f"player must be 0 (black), 1 (white), an int64 tensor of those, or None; got {colour}")
+        return torch.full((state.batch_size,), colour, dtype=torch.int64, device=state.device)
+    players = check_tensor("player", player, torch.int64, state.batch_size, state.device)
+    if players.device.type == "cpu" and bool(((players != 0) & (players != 1)).any()):
+        raise ValueError(f"player must hold colours 0 (black) and 1 (white), got {sorted(set(players.tolist()))}")
+    return players
 
 
 def mover_view(state: State) -> tuple[Tensor, Tensor]:

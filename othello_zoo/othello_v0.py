@@ -118,11 +118,11 @@ from typing import Any, Literal
 
 import numpy as np
 import torch
-from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from othello_zoo import engine
+from othello_zoo._checks import integer_value
 from othello_zoo._envbase import AGENTS, BoardEnv, OthelloConfig, RewardMode, board_infos, observe_board
 from othello_zoo._single import Board
 from othello_zoo.openings import BookSpec, OpeningBook
@@ -182,9 +182,7 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
         self._start(config.new_board(), [])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self.np_random, _ = seeding.np_random(seed)
-        self._start(*self.config.start(self.np_random, options))
+        self._start(*self._reset_board(seed, options))
         if self.render_mode == "human":
             self.render()
 
@@ -192,8 +190,12 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
         return observe_board(self._board, AGENTS.index(agent), self._legal)
 
     def step(self, action: int | None) -> None:
+        if not self.agents:
+            raise ValueError(f"step({action!r}) after the game is over and both agents are done: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ValueError(f"{agent} is done: its step takes None, got {action!r}")
             self._was_dead_step(action)
             return
         action = self._check_action(agent, action)
@@ -276,9 +278,7 @@ class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # n
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
-        if seed is not None:
-            self.np_random, _ = seeding.np_random(seed)
-        self._set_board(*self.config.start(self.np_random, options))
+        self._set_board(*self._reset_board(seed, options))
         self._steps = 0
         self.agents = self.possible_agents[:] if not self._board.terminated else []
         if self.render_mode == "human":
@@ -293,8 +293,13 @@ class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # n
         if not self.agents:
             raise ValueError("the game is over: call reset() before step()")
         mover = AGENTS[self._board.current_player]
-        if not isinstance(actions, dict) or mover not in actions:
-            raise ValueError(f"actions must be a dict with an action for the agent to move, {mover!r}; got {actions!r}")
+        if not isinstance(actions, dict):
+            raise TypeError(f"actions must be a dict {{agent: action}}, got {actions!r} ({type(actions).__name__})")
+        if mover not in actions:
+            raise ValueError(f"actions must hold an action for the agent to move, {mover!r}; got {actions!r}")
+        if integer_value(actions[mover]) is None:
+            n = self.board_size
+            raise TypeError(f"the action of {mover} must be an int in 0..{n * n}, got {actions[mover]!r}")
         try:
             action = self._check_action(mover, actions[mover])
         except ValueError:

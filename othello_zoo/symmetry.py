@@ -30,6 +30,8 @@ import numpy as np
 import torch
 from torch import Tensor
 
+from othello_zoo._checks import check_int, integer_value
+
 __all__ = [
     "NAMES",
     "START_SYMMETRIES",
@@ -59,11 +61,12 @@ START_SYMMETRIES: tuple[int, ...] = (0, 2, 4, 6)
 
 
 def _check_symmetry(k: object) -> int:
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-        raise TypeError(f"symmetry must be an int in 0..7, got {type(k).__name__}")
-    if not 0 <= k < 8:
+    value = integer_value(k)
+    if value is None:
+        raise TypeError(f"symmetry must be an int in 0..7, got {k!r} ({type(k).__name__})")
+    if not 0 <= value < 8:
         raise ValueError(f"symmetry must be in 0..7, got {k}")
-    return int(k)
+    return value
 
 
 def _rc(row: int, col: int, n: int, k: int) -> tuple[int, int]:
@@ -75,8 +78,14 @@ def _rc(row: int, col: int, n: int, k: int) -> tuple[int, int]:
 
 
 def transform_square(square: int, n: int, k: int) -> int:
-    """The image of ``square`` under symmetry ``k``; the null action ``n*n`` maps to itself."""
+    """The image of ``square`` under symmetry ``k``; the null action ``n*n`` maps to itself.
+
+    Raises:
+        TypeError, ValueError: ``square`` not an int in ``0..n*n``, ``n`` not a positive int, a bad symmetry.
+    """
     k = _check_symmetry(k)
+    n = check_int("n", n, low=1)
+    square = check_int("square", square, low=0, high=n * n)
     if square == n * n:
         return square
     row, col = _rc(*divmod(square, n), n, k)

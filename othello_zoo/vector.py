@@ -64,6 +64,7 @@ from gymnasium.vector.utils import batch_space
 from torch import Tensor
 
 from othello_zoo import engine
+from othello_zoo._checks import check_device, check_int, check_options, check_seed
 from othello_zoo.notation import check_board_size
 from othello_zoo.openings import BookSpec, OpeningBook, load_book
 from othello_zoo.symmetry import START_SYMMETRIES, transform_actions
@@ -164,9 +165,10 @@ class OthelloVectorEnv:
         illegal_action: Literal["raise", "lose"] = "raise",
         reward_mode: Literal["outcome", "margin"] = "outcome",
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
+        num_envs = check_int("num_envs", num_envs, low=1)
         n = check_board_size(board_size)
+        if not isinstance(opening_symmetries, (bool, np.bool_)):
+            raise TypeError(f"opening_symmetries must be True or False, got {opening_symmetries!r}")
         mode = _autoreset_mode(autoreset_mode)
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
@@ -174,7 +176,7 @@ class OthelloVectorEnv:
             raise ValueError(f"reward_mode must be 'outcome' or 'margin', got {reward_mode!r}")
         self.num_envs = num_envs
         self.board_size = n
-        self.device = torch.device(device) if device is not None else torch.device("cpu")
+        self.device = check_device("device", device) or torch.device("cpu")
         if self.device.type == "cpu":
             tune_malloc()
         self.backend = engine.resolve_backend(backend, n)
@@ -202,6 +204,8 @@ class OthelloVectorEnv:
         self.generator.seed()
         self.state = self._fresh(num_envs)
         self._needs_reset = torch.zeros(num_envs, dtype=torch.bool, device=self.device)
+        # Boards that start over (a book line that ends the game) are reported at their first step.
+        self._unreported = self.state.terminated.clone()
         single_obs = gymnasium.spaces.Dict(
             {
                 "observation": gymnasium.spaces.Box(0, 1, (2, n, n), dtype=np.int8),
@@ -249,20 +253,24 @@ class OthelloVectorEnv:
         ``options["position"]``, one position text or one per board, starts from given positions
         instead of the start position or the book.
         """
+        seed = check_seed("seed", seed)
+        options = check_options(options, allowed=("position", "reset_mask"))
+        positions = self._positions(options["position"]) if "position" in options else None
+        mask = options.get("reset_mask")
+        if mask is not None:
+            mask = self._check_tensor("options['reset_mask']", mask, torch.bool)
+        # Everything is checked: from here on nothing raises, so a failed reset changes nothing.
         if seed is not None:
             self.generator.manual_seed(seed)
-        options = options or {}
-        fresh = self._fresh(self.num_envs)
-        if "position" in options:
-            fresh = self._positions(options["position"])
-        mask = options.get("reset_mask")
+        fresh = positions if positions is not None else self._fresh(self.num_envs)
         if mask is None:
             self.state = fresh
             self._needs_reset = torch.zeros_like(self._needs_reset)
+            self._unreported = fresh.terminated
         else:
-            mask = self._check_tensor("options['reset_mask']", mask, torch.bool)
             self.state = engine.where(mask, fresh, self.state)
             self._needs_reset = self._needs_reset & ~mask
+            self._unreported = torch.where(mask, fresh.terminated, self._unreported)
         return self._observations(self.state), self._infos(self.state)
 
     def step(
@@ -315,7 +323,9 @@ class OthelloVectorEnv:
         index = torch.randint(self._starts.batch_size, (count,), generator=self.generator, device=self.device)
         return self._starts[index]
 
-    def _positions(self, texts: str | list[str]) -> engine.State:
+    def _positions(self, texts: object) -> engine.State:
+        if not isinstance(texts, (str, list, tuple)) or not all(isinstance(t, str) for t in texts):
+            raise TypeError(f"options['position'] must be position text or a list of texts, got {texts!r}")
         lines = [texts] * self.num_envs if isinstance(texts, str) else list(texts)
         if len(lines) != self.num_envs:
             raise ValueError(f"options['position'] holds one text or {self.num_envs} (one per board), got {len(lines)}")
@@ -332,17 +342,22 @@ class OthelloVectorEnv:
         ``observe=False`` (the mover API) skips the per-agent observations and infos."""
         before = self.state
         stepped = engine.step(before, movers, illegal_action=self.illegal_action)
-        # Boards that were over already (DISABLED, or NEXT_STEP's pending resets) get no reward.
-        ended = stepped.terminated > before.terminated  # ended now (bools: a and not b, in one op)
-        # The engine's result for the player to move on a board that just ended: the player who did
-        # not move, unless the mover forfeited (it stays to move, with -1; the other gets 0).
-        result = engine.outcome(stepped, margin=self.reward_mode == "margin") * ended
-        mine = torch.where(stepped.forfeited, result, 0.0 - result)  # 0.0 - x: no -0.0 rewards
-        theirs = torch.where(stepped.forfeited, 0.0, result)
+        # Boards that ended now, and boards that started over (a finished position or book line)
+        # and are reported at their first step; boards over already before get no reward.
+        unreported = self._unreported
+        ended = (stepped.terminated > before.terminated) | unreported  # a > b: a and not b, in one op
+        # The engine's result for the player to move on a board that ended: the player who did not
+        # move, unless the mover forfeited or the board started over (then it is the mover's own).
+        result = torch.where(ended, engine.outcome(stepped, margin=self.reward_mode == "margin"), 0.0)
+        own = stepped.forfeited | unreported
+        mine = torch.where(own, result, 0.0 - result)  # 0.0 - x: no -0.0 rewards
+        theirs = torch.where(stepped.forfeited, 0.0, torch.where(own, 0.0 - result, result))
         infos: dict[str, Any] = {}
         mode = self.autoreset_mode
         if mode == AutoresetMode.NEXT_STEP:
-            state = engine.where(self._needs_reset, self._fresh(self.num_envs), stepped)
+            fresh = self._fresh(self.num_envs)
+            state = engine.where(self._needs_reset, fresh, stepped)
+            self._unreported = self._needs_reset & fresh.terminated
             self._needs_reset = terminated = ended
         elif mode == AutoresetMode.SAME_STEP:
             moved_black = (before.current_player == 0).unsqueeze(0)
@@ -352,10 +367,13 @@ class OthelloVectorEnv:
             infos["final_scores"] = engine.scores(stepped)
             if observe:
                 infos["final_obs"] = self._observations(stepped)
-            state = engine.where(ended, self._fresh(self.num_envs), stepped)
+            fresh = self._fresh(self.num_envs)
+            state = engine.where(ended, fresh, stepped)
+            self._unreported = ended & fresh.terminated
             terminated = ended
         else:
             state, terminated = stepped, stepped.terminated  # a finished board keeps reporting it
+            self._unreported = unreported & False
         self.state = state
         if not observe:
             return {}, mine, theirs, terminated, infos

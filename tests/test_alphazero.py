@@ -253,9 +253,9 @@ def test_othello_game__invalid_input_raises() -> None:
         game.getNextState(board, 1, 0)
     with pytest.raises(ValueError, match="not valid"):
         game.getNextState(board, 1, 64)  # no pass while a placement is legal
-    with pytest.raises(ValueError, match=r"0\.\.64"):
+    with pytest.raises(ValueError, match=r"from 0 to 64, got 65"):
         game.getNextState(board, 1, 65)
-    with pytest.raises(TypeError, match="integer"):
+    with pytest.raises(TypeError, match="must be an int"):
         game.getNextState(board, 1, 19.0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="player must be 1 or -1"):
         game.getValidMoves(board, 0)

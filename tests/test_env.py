@@ -124,15 +124,15 @@ def test_raw_env__illegal_action_raises_and_leaves_the_game_unchanged() -> None:
     env.reset(seed=0)
     env.step(37)
     before = (env.board.to_text(), env.agent_selection, dict(env.rewards), env.history_text)
-    for bad, message in [
-        (0, r"action 0 for white_0 is illegal \(a1\); legal: \[29, 43, 45\] \(f4d6f6\)"),
-        (64, r"action 64 for white_0 is illegal \(pass\)"),
-        (65, r"action 65 for white_0 is outside 0..64"),
-        (-1, r"outside 0..64"),
-        ("e3", r"action must be an int in 0..64 \(64 = pass\), got 'e3'"),
-        (None, r"got None"),
+    for bad, error, message in [
+        (0, ValueError, r"action 0 for white_0 is illegal \(a1\); legal: \[29, 43, 45\] \(f4d6f6\)"),
+        (64, ValueError, r"action 64 for white_0 is illegal \(pass\)"),
+        (65, ValueError, r"action 65 for white_0 is outside 0..64"),
+        (-1, ValueError, r"outside 0..64"),
+        ("e3", TypeError, r"action must be an int in 0..64 \(64 = pass\), got 'e3'"),
+        (None, TypeError, r"got None"),
     ]:
-        with pytest.raises(ValueError, match=message):
+        with pytest.raises(error, match=message):
             env.step(bad)  # type: ignore[arg-type]
         assert (env.board.to_text(), env.agent_selection, dict(env.rewards), env.history_text) == before
 

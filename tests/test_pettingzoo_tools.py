@@ -113,9 +113,9 @@ def test_max_cycles__is_never_reached_by_a_game_without_it_and_checked() -> None
         env.step(None if termination else int(np.flatnonzero(env.observe(agent)["action_mask"])[-1]))
     assert env.board.terminated
     assert not env.board.forfeited
-    with pytest.raises(ValueError, match="max_cycles must be None or a positive int, got 0"):
+    with pytest.raises(ValueError, match="max_cycles must be an int >= 1, got 0"):
         othello_v0.env(max_cycles=0)
-    with pytest.raises(TypeError, match=r"max_cycles must be None or a positive int, got 2\.5"):
+    with pytest.raises(TypeError, match=r"max_cycles must be an int >= 1, got 2\.5"):
         othello_v0.parallel_env(max_cycles=2.5)  # type: ignore[arg-type]
 
 

@@ -193,7 +193,7 @@ def test_vector__bad_input_gets_a_clear_error_and_leaves_the_env_unchanged() -> 
         vec.step(good)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="autoreset_mode must be an AutoresetMode or one of"):
         othello_v0.vector_env(2, autoreset_mode="sometimes")
-    with pytest.raises(ValueError, match="num_envs must be a positive int, got 0"):
+    with pytest.raises(ValueError, match="num_envs must be an int >= 1, got 0"):
         othello_v0.vector_env(0)
 
 
@@ -233,7 +233,7 @@ def test_vector__lose_mode_step_makes_no_host_synchronisation(
             patch.setattr(torch.Tensor, name, forbidden)
         for _ in range(70):  # through game ends, autoresets and illegal actions
             _, mask = vec.observe_movers()
-            actions = engine.sample_actions(mask, g)
+            actions = engine.sample_actions(mask, g, check=False)
             actions = torch.where(torch.arange(64) == 5, 3, actions)  # board 5 often plays illegally
             _, _, terminations, _, _ = vec.step({"black_0": actions, "white_0": actions})
             ended += terminations["black_0"]
@@ -250,7 +250,7 @@ def test_vector__lose_mode_step_makes_no_host_synchronisation_on_cuda() -> None:
     try:
         for _ in range(70):
             _, mask = vec.observe_movers()
-            vec.step_movers(engine.sample_actions(mask, g))
+            vec.step_movers(engine.sample_actions(mask, g, check=False))
     finally:
         torch.cuda.set_sync_debug_mode("default")
     assert int(vec.state.terminated.sum()) < 64  # finished games were restarted

@@ -37,7 +37,6 @@ Example:
 
 from __future__ import annotations
 
-import operator
 from typing import Any, ClassVar, TypeVar
 
 import numpy as np
@@ -45,6 +44,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
+from othello_zoo._checks import check_int, check_real, integer_value
 from othello_zoo.notation import BLACK, WHITE, check_board_size, index_to_square
 from othello_zoo.symmetry import all_symmetries, source_table
 
@@ -55,17 +55,19 @@ ArrayT = TypeVar("ArrayT", np.ndarray, Tensor)
 
 
 def _check_player(player: object) -> int:
-    if player == 1:
-        return 1
-    if player == -1:
-        return -1
-    raise ValueError(f"player must be 1 or -1, got {player!r}")
+    value = integer_value(player)
+    if value is None:
+        raise TypeError(f"player must be the int 1 or -1, got {player!r} ({type(player).__name__})")
+    if value not in (1, -1):
+        raise ValueError(f"player must be 1 or -1, got {player!r}")
+    return value
 
 
 def _check_draw_value(draw_value: float) -> float:
-    if not 0 < abs(draw_value) < 1:
+    value = check_real("draw_value", draw_value)
+    if not 0 < abs(value) < 1:
         raise ValueError(f"draw_value must be non-zero and smaller than 1 in size, got {draw_value!r}")
-    return float(draw_value)
+    return value
 
 
 def _state(canonical: Tensor, colours: Tensor, n: int, backend: str) -> engine.State:
@@ -227,13 +229,7 @@ class OthelloGame:
         return array
 
     def _action(self, action: int) -> int:
-        try:
-            a = operator.index(action)
-        except TypeError:
-            raise TypeError(f"action must be an integer, got {type(action).__name__}") from None
-        if not 0 <= a <= self.n * self.n:
-            raise ValueError(f"action must be in 0..{self.n * self.n} ({self.n * self.n} = pass), got {a}")
-        return a
+        return check_int("action", action, low=0, high=self.n * self.n)
 
     def _remember(self, table: dict[Any, Any], key: Any, value: Any) -> None:
         if self.cache_size <= 0:
@@ -377,7 +373,10 @@ class BatchedOthelloGame:
         """The engine state after the actions, the next boards, the next players, and bool ``(B,)``
         where the engine's player to move is still the old one (a finished board stays as it is)."""
         b, p = self._inputs(boards, players)
-        a = torch.as_tensor(actions, device=b.device).to(torch.int64).reshape(-1)
+        a = torch.as_tensor(actions, device=b.device)
+        if a.is_floating_point() or a.is_complex() or a.dtype == torch.bool:
+            raise TypeError(f"actions must be integers, got dtype {a.dtype}")
+        a = a.to(torch.int64).reshape(-1)
         if a.shape != p.shape:
             raise ValueError(f"actions must have shape ({p.shape[0]},), got {tuple(a.shape)}")
         state = self._state(b, p)

@@ -1,0 +1,150 @@
+"""Argument checks shared by every public boundary: each error is a ``TypeError`` or ``ValueError``
+that names the argument, the value and what is allowed, raised before anything changes.
+
+Integers are accepted as Python ints, NumPy integers and 0-d integer arrays or tensors; ``bool``,
+floats (NaN included) and strings are refused where an integer is meant.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import torch
+
+__all__ = [
+    "IndexOutOfRangeError",
+    "check_choice",
+    "check_device",
+    "check_int",
+    "check_options",
+    "check_real",
+    "check_seed",
+    "integer_value",
+]
+
+
+class IndexOutOfRangeError(IndexError, ValueError):
+    """An index out of range: an ``IndexError`` as Python's own, and a ``ValueError`` as every bad value here."""
+
+
+def integer_value(value: object) -> int | None:
+    """``value`` as an ``int`` if it is an integer (not a bool) in any of the accepted forms, else ``None``."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, np.ndarray) and value.shape == () and np.issubdtype(value.dtype, np.integer):
+        return int(value)
+    if isinstance(value, torch.Tensor) and value.dim() == 0 and value.dtype != torch.bool:
+        return None if value.is_floating_point() or value.is_complex() else int(value.item())
+    return None
+
+
+def check_int(name: str, value: object, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as an ``int`` within ``[low, high]`` (either bound optional).
+
+    >>> check_int("depth", np.int64(3), low=1)
+    3
+    >>> check_int("depth", 1.5, low=1)
+    Traceback (most recent call last):
+    ...
+    TypeError: depth must be an int >= 1, got 1.5 (float)
+    """
+    allowed = _range_text(low, high)
+    number = integer_value(value)
+    if number is None:
+        raise TypeError(f"{name} must be an int{allowed}, got {value!r} ({type(value).__name__})")
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise ValueError(f"{name} must be an int{allowed}, got {number}")
+    return number
+
+
+def check_real(
+    name: str, value: object, low: float | None = None, high: float | None = None, *, open_low: bool = False
+) -> float:
+    """``value`` as a finite ``float`` within ``[low, high]`` (``open_low``: strictly above ``low``).
+
+    >>> check_real("seconds", float("nan"), low=0, open_low=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: seconds must be a finite number > 0, got nan
+    """
+    if low is not None and open_low:
+        allowed = f" > {low:g}" + (f" and <= {high:g}" if high is not None else "")
+    else:
+        allowed = _range_text(low, high)
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name} must be a number{allowed}, got {value!r} ({type(value).__name__})")
+    number = float(value)
+    too_low = low is not None and (number <= low if open_low else number < low)
+    if not math.isfinite(number) or too_low or (high is not None and number > high):
+        raise ValueError(f"{name} must be a finite number{allowed}, got {number!r}")
+    return number
+
+
+def check_choice(name: str, value: object, choices: Sequence[str]) -> str:
+    """``value`` if it is one of the strings ``choices``."""
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}")
+    return value
+
+
+def check_seed(name: str, value: object) -> int | None:
+    """``None`` or a non-negative int seed."""
+    if value is None:
+        return None
+    return check_int(name, value, low=0)
+
+
+def check_device(name: str, value: object) -> torch.device | None:
+    """``None`` or a torch device that exists on this machine (a ``str`` or ``torch.device``).
+
+    >>> check_device("device", "gpu")
+    Traceback (most recent call last):
+    ...
+    ValueError: device must be a torch device such as 'cpu' or 'cuda:0', got 'gpu'
+    """
+    if value is None:
+        return None
+    if not isinstance(value, (str, torch.device)):
+        raise TypeError(f"{name} must be None, a str or a torch.device, got {value!r} ({type(value).__name__})")
+    try:
+        device = torch.device(value)
+    except RuntimeError:
+        raise ValueError(f"{name} must be a torch device such as 'cpu' or 'cuda:0', got {value!r}") from None
+    if device.type == "cuda":
+        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
+        if count == 0:
+            raise ValueError(f"{name} is {value!r}, but torch sees no CUDA device on this machine")
+        if device.index is not None and device.index >= count:
+            raise ValueError(f"{name} is {value!r}, but torch sees {count} CUDA device(s): cuda:0..cuda:{count - 1}")
+    elif device.type not in ("cpu", "meta", "mps", "xpu"):
+        raise ValueError(f"{name} must be a cpu, cuda, mps or xpu device, got {value!r}")
+    return device
+
+
+def check_options(options: object, allowed: Sequence[str] | None = None) -> dict[str, Any]:
+    """``options`` of a ``reset`` as a new dict: ``None`` or a mapping with string keys. With
+    ``allowed``, other keys are refused; without it they are ignored (PettingZoo's API test passes some)."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options must be None or a dict, got {options!r} ({type(options).__name__})")
+    if allowed is not None:
+        unknown = sorted(str(key) for key in options if key not in allowed)
+        if unknown:
+            raise ValueError(f"options has unknown keys {unknown}; allowed: {list(allowed)}")
+    return dict(options)
+
+
+def _range_text(low: float | None, high: float | None) -> str:
+    if low is not None and high is not None:
+        return f" from {low:g} to {high:g}"
+    if low is not None:
+        return f" >= {low:g}"
+    if high is not None:
+        return f" <= {high:g}"
+    return ""
