@@ -15,9 +15,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     from othello_zoo import bench, play
 
-    play.build_parser(commands.add_parser("play", help="play a game (human vs agent, or agent vs agent)"))
+    play_parser = play.build_parser(commands.add_parser("play", help="play a game (human vs agent, or agent vs agent)"))
     bench.build_parser(commands.add_parser("bench", help="measure engine throughput"))
     args = parser.parse_args(argv)
+    if args.command == "play" and args.opening_book:
+        from othello_zoo.openings import load_book
+
+        try:  # checked before anything starts; the book's own message names the file, line and move
+            args.book = load_book(args.opening_book, args.board_size)
+        except ValueError as error:
+            play_parser.error(f"argument --opening-book: {error}")
     if args.command == "bench":
         bench.run(args)
         return 0

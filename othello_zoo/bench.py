@@ -25,6 +25,7 @@ from dataclasses import asdict
 
 import torch
 
+from othello_zoo import _cli
 from othello_zoo._measure import (
     Result,
     env_latencies,
@@ -111,27 +112,34 @@ def plot(results: Sequence[Result], path: str) -> None:
     plt.close(fig)
 
 
-def _parse_ints(text: str) -> list[int]:
-    return [int(x) for x in text.split(",") if x]
+BENCH_BACKENDS = ("bitboard", "conv", "conv2d", "vector", "vector+xot")
 
 
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
-    """The ``bench`` command's arguments."""
+    """The ``bench`` command's arguments (each checked as it is parsed: a bad value exits 2)."""
     parser = parser or argparse.ArgumentParser(prog="othello-zoo bench", description=__doc__.split("\n")[0])
     parser.add_argument(
         "--backends",
-        default="bitboard,conv,conv2d,vector,vector+xot",
+        type=_cli.csv_choices(BENCH_BACKENDS),
+        default=",".join(BENCH_BACKENDS),
         help="comma-separated: engine backends, and 'vector' / 'vector+xot' for the vector env",
     )
     parser.add_argument(
-        "--batch-sizes", type=_parse_ints, default=None, help="e.g. 1,16,256 (default: 1..16384, more on GPU)"
+        "--batch-sizes", type=_cli.csv_ints(1), default=None, help="e.g. 1,16,256 (default: 1..16384, more on GPU)"
     )
-    parser.add_argument("--board-size", type=int, default=8)
-    parser.add_argument("--threads", default="1,default", help="CPU thread counts, e.g. 1,default")
-    parser.add_argument("--devices", default=None, help="cpu,cuda (default: cpu, and cuda when present)")
-    parser.add_argument("--seconds", type=float, default=0.3, help="time per round of a measurement")
+    parser.add_argument("--board-size", type=_cli.board_size, default=8, help="even, 4 to 16 (default: 8)")
     parser.add_argument(
-        "--repeats", type=int, default=3, help="passes over all measurements (each one's best is reported)"
+        "--threads",
+        type=_cli.csv_ints(1, extra=("default",)),
+        default="1,default",
+        help="CPU thread counts, e.g. 1,default",
+    )
+    parser.add_argument(
+        "--devices", type=_cli.devices, default=None, help="cpu,cuda (default: cpu, and cuda when present)"
+    )
+    parser.add_argument("--seconds", type=_cli.positive_real, default=0.3, help="time per round of a measurement")
+    parser.add_argument(
+        "--repeats", type=_cli.whole(1), default=3, help="passes over all measurements (each one's best is reported)"
     )
     parser.add_argument("--compare", choices=["pgx"], default=None, help="also run pgx's Othello in this run")
     parser.add_argument("--memory", action="store_true", help="peak memory at the largest batch, per backend")
@@ -140,8 +148,12 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument(
         "--skip-ffo", action="store_true", help="skip the exact solve of FFO #40 (about 40 s on one core)"
     )
-    parser.add_argument("--json", dest="json_path", default=None, help="write every result to this JSON file")
-    parser.add_argument("--plot", default=None, help="write a log-log plot to this PNG (needs matplotlib)")
+    parser.add_argument(
+        "--json", dest="json_path", type=_cli.output_path, default=None, help="write every result to this JSON file"
+    )
+    parser.add_argument(
+        "--plot", type=_cli.output_path, default=None, help="write a log-log plot to this PNG (needs matplotlib)"
+    )
     return parser
 
 
@@ -154,10 +166,10 @@ def run(args: argparse.Namespace) -> list[Result]:
     """Run the benchmark described by parsed ``args``; prints the table and ratios."""
     from tqdm import tqdm
 
-    devices = args.devices.split(",") if args.devices else ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
-    backends = [b for b in args.backends.split(",") if b]
+    devices = args.devices or ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
+    backends = list(args.backends)
     default_threads = torch.get_num_threads()
-    threads = [default_threads if t == "default" else int(t) for t in args.threads.split(",")]
+    threads = [default_threads if t == "default" else int(t) for t in args.threads]
     jobs: list[tuple[str, int, str, int]] = []
     for device in devices:
         batches = args.batch_sizes or list(DEFAULT_BATCHES) + (list(GPU_EXTRA_BATCHES) if device == "cuda" else [])

@@ -31,7 +31,7 @@ from othello_zoo._scalar import ScalarBoard
 from othello_zoo.notation import check_board_size, format_moves, parse_moves
 from othello_zoo.symmetry import START_SYMMETRIES, transform_actions
 
-__all__ = ["BookSpec", "OpeningBook", "format_moves", "load_book", "replay"]
+__all__ = ["BookNotFoundError", "BookSpec", "OpeningBook", "format_moves", "load_book", "replay"]
 
 BookSpec = str | os.PathLike[str] | Sequence[str]
 
@@ -99,12 +99,37 @@ def _book_from_lines(lines: Sequence[str], n: int, source: str) -> OpeningBook:
     return OpeningBook(tuple(openings), n, source)
 
 
+class BookNotFoundError(FileNotFoundError, ValueError):
+    """A book path that does not exist: a ``FileNotFoundError``, and a ``ValueError`` as every bad argument."""
+
+
+def _read_book_file(path: Path) -> list[str]:
+    """The lines of a book file, read as UTF-8 (a byte-order mark is skipped); errors name the file."""
+    if path.is_dir():
+        raise ValueError(f"opening book {str(path)!r} is a directory, not a file of move sequences")
+    if not path.exists():
+        raise BookNotFoundError(f"opening book file not found: {str(path)!r} (or use 'xot', the shipped book)")
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ValueError(f"opening book {str(path)!r} cannot be read: {error.strerror or error}") from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:4096]:
+        raise ValueError(f"opening book {str(path)!r} is not UTF-8 text (UTF-16?): save it as UTF-8")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ValueError(f"opening book {str(path)!r} is not UTF-8 text: a bad byte on line {line}") from None
+    return text.splitlines()
+
+
 def load_book(spec: BookSpec, board_size: int = 8) -> OpeningBook:
     """Load and validate a book: ``"xot"``, a file path, or a sequence of move strings.
 
     Raises:
         ValueError: naming the file (or ``<sequence>``), the line and the offending move; or for
-            an empty book, or ``"xot"`` on a board other than 8 x 8.
+            an empty book, a file that is not UTF-8 text or is a directory, or ``"xot"`` on a board
+            other than 8 x 8.
         FileNotFoundError: for a path that does not exist.
     """
     n = check_board_size(board_size)
@@ -114,9 +139,7 @@ def load_book(spec: BookSpec, board_size: int = 8) -> OpeningBook:
         return _shipped_book()  # validated once per process
     if isinstance(spec, (str, os.PathLike)):
         path = Path(spec)
-        if not path.is_file():
-            raise FileNotFoundError(f"opening book file not found: {str(path)!r} (or use 'xot', the shipped book)")
-        lines = path.read_text().splitlines()
+        lines = _read_book_file(path)
         source = str(path)
     elif isinstance(spec, Sequence):
         lines = list(spec)

@@ -22,6 +22,7 @@ import threading
 import time
 from typing import Any, TextIO
 
+from othello_zoo import _cli
 from othello_zoo._scalar import ScalarBoard, scalar_rules, squares_of
 from othello_zoo.agents import AGENTS, make_agent
 from othello_zoo.notation import check_board_size, format_moves, parse_moves
@@ -291,14 +292,16 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     """The ``play`` command's arguments."""
     parser = parser or argparse.ArgumentParser(prog="othello-zoo play", description=__doc__.split("\n")[0])
     parser.add_argument("--agent", choices=sorted(AGENTS), default="mcts", help="the computer player")
-    parser.add_argument("--simulations", type=int, default=2000, help="MCTS strength: playouts per move")
+    parser.add_argument(
+        "--simulations", type=_cli.whole(1), default=2000, help="MCTS strength: playouts per move (default: 2000)"
+    )
     parser.add_argument("--human", choices=["black", "white"], default="black", help="your colour")
     parser.add_argument("--black", choices=PLAYERS, default=None, help="who plays black (overrides --agent/--human)")
     parser.add_argument("--white", choices=PLAYERS, default=None, help="who plays white")
-    parser.add_argument("--board-size", type=int, default=8, help="even, 4 to 16")
+    parser.add_argument("--board-size", type=_cli.board_size, default=8, help="even, 4 to 16 (default: 8)")
     parser.add_argument("--opening-book", default=None, help="start from a random opening of a book, e.g. xot")
     parser.add_argument("--terminal", action="store_true", help="play in the terminal even with a display")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the agents and the opening draw")
+    parser.add_argument("--seed", type=_cli.whole(0), default=None, help="seed of the agents and the opening draw")
     return parser
 
 
@@ -310,7 +313,8 @@ def run(args: argparse.Namespace) -> int:
     if args.opening_book:
         import numpy as np
 
-        opening = load_book(args.opening_book, args.board_size).draw(np.random.default_rng(args.seed))
+        book = getattr(args, "book", None) or load_book(args.opening_book, args.board_size)
+        opening = book.draw(np.random.default_rng(args.seed))
     if args.terminal or not display_available():
         if not args.terminal:
             print("no display found: playing in the terminal", file=sys.stderr)

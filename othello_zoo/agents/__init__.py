@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from othello_zoo._checks import check_seed
 from othello_zoo.agents.alphabeta import AlphaBetaAgent
 from othello_zoo.agents.baseline import (
     Agent,
@@ -66,8 +67,11 @@ AGENTS: dict[str, type] = {
 def make_agent(name: str, seed: int | None = None, **kwargs: Any) -> Any:
     """An agent by name (``"random"``, ``"greedy"``, ``"mcts"``, ``"alphabeta"``); ``kwargs`` go to its
     constructor."""
-    if name not in AGENTS:
+    if not isinstance(name, str) or name not in AGENTS:
         raise ValueError(f"agent must be one of {sorted(AGENTS)}, got {name!r}")
     if name == "greedy":
+        if kwargs:
+            raise TypeError(f"the greedy agent takes no options, got {sorted(kwargs)}")
+        check_seed("seed", seed)
         return GreedyAgent()
     return AGENTS[name](seed=seed, **kwargs)

@@ -15,12 +15,16 @@ from __future__ import annotations
 
 import math
 
+from othello_zoo._checks import check_int, check_seed
 from othello_zoo._scalar import ScalarBoard, as_scalar, scalar_rules, squares_of
 from othello_zoo._single import Board
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.agents.endgame import EndgameSolver, final_score
 
-__all__ = ["AlphaBetaAgent", "evaluate", "solve"]
+__all__ = ["MAX_DEPTH", "MAX_ENDGAME", "AlphaBetaAgent", "evaluate", "solve"]
+
+MAX_DEPTH = 12  # midgame plies: deeper searches take hours a move in Python
+MAX_ENDGAME = 24  # empties solved exactly: 20 take about a minute (FFO #40), each more about 3x that
 
 
 class _Search:
@@ -129,10 +133,9 @@ class AlphaBetaAgent(BoardAgent):
     name = "alphabeta"
 
     def __init__(self, depth: int = 4, endgame: int = 10, seed: int | None = None) -> None:
-        if depth < 1 or endgame < 0:
-            raise ValueError(f"depth must be >= 1 and endgame >= 0, got depth={depth}, endgame={endgame}")
-        self.depth = depth
-        self.endgame = endgame
+        self.depth = check_int("depth", depth, low=1, high=MAX_DEPTH)
+        self.endgame = check_int("endgame", endgame, low=0, high=MAX_ENDGAME)
+        check_seed("seed", seed)
         self.last_nodes = 0
         self._solver: EndgameSolver | None = None  # kept between moves: its table serves the next solve
 

@@ -29,6 +29,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
+from othello_zoo._checks import check_seed
 from othello_zoo._scalar import ScalarBoard, as_scalar, scalar_rules
 from othello_zoo._single import Board
 from othello_zoo.engine import State
@@ -128,6 +129,10 @@ def _observation_arrays(observation: Observation) -> tuple[np.ndarray, np.ndarra
         if not np.isin(values, (0, 1)).all():
             raise ValueError(f"observation[{name!r}] must hold only 0 and 1")
     planes, mask = planes.astype(bool), mask.astype(bool)
+    if not mask.any():
+        raise ValueError(
+            "observation['action_mask'] marks no legal action (it always holds one, the null action at least)"
+        )
     if (planes[0] & planes[1]).any():
         raise ValueError("observation['observation'] has a square in both planes")
     return planes, mask
@@ -218,7 +223,7 @@ class RandomAgent(BoardAgent):
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed("seed", seed))
 
     def choose(self, board: ScalarBoard) -> int:
         return self.rng.choice(board.legal_actions())

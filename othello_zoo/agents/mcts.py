@@ -26,6 +26,7 @@ import numpy as np
 import torch
 
 from othello_zoo import engine
+from othello_zoo._checks import check_device, check_int, check_real, check_seed
 from othello_zoo._scalar import ScalarBoard
 from othello_zoo.agents.baseline import BoardAgent
 
@@ -82,16 +83,17 @@ class MCTSAgent(BoardAgent):
         seed: int | None = None,
         device: torch.device | str = "cpu",
     ) -> None:
-        if simulations < 1 or rollouts_per_leaf < 1 or leaves_per_batch < 1:
-            raise ValueError("simulations, rollouts_per_leaf and leaves_per_batch must be positive")
-        self.simulations = simulations
-        self.seconds = seconds
-        self.c = c
-        self.rollouts = rollouts_per_leaf
-        self.leaves = leaves_per_batch
+        self.simulations = check_int("simulations", simulations, low=1)
+        self.seconds = None if seconds is None else check_real("seconds", seconds, low=0, open_low=True)
+        self.c = check_real("c", c, low=0)
+        self.rollouts = check_int("rollouts_per_leaf", rollouts_per_leaf, low=1)
+        self.leaves = check_int("leaves_per_batch", leaves_per_batch, low=1)
+        if not isinstance(reuse_tree, bool):
+            raise TypeError(f"reuse_tree must be True or False, got {reuse_tree!r}")
         self.reuse_tree = reuse_tree
+        seed = check_seed("seed", seed)
         self.rng = random.Random(seed)
-        self.device = torch.device(device)
+        self.device = check_device("device", device) or torch.device("cpu")
         self.generator = torch.Generator(device=self.device)
         self.generator.manual_seed(seed if seed is not None else random.randrange(2**62))
         self.root: Node | None = None
