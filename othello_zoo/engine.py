@@ -49,6 +49,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo._bitboard import _sample_from_mask
+from othello_zoo._checks import check_device, check_int
 from othello_zoo._checks import integer_value as check_int_or_none
 from othello_zoo._state import (
     BACKENDS,
@@ -148,10 +149,9 @@ def init(
     >>> init(3).batch_size
     3
     """
-    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-        raise ValueError(f"batch_size must be a positive int, got {batch_size!r}")
+    batch_size = check_int("batch_size", batch_size, low=1)
     resolved = resolve_backend(backend, board_size)
-    dev = torch.device(device) if device is not None else torch.device("cpu")
+    dev = check_device("device", device) or torch.device("cpu")
     n = board_size
     planes = torch.zeros(batch_size, 2, n * n, dtype=torch.bool, device=dev)
     c = n // 2 - 1
@@ -416,7 +416,7 @@ def from_text(lines: Sequence[str] | str, device: torch.device | str | None = No
         raise ValueError(f"all positions must have one board size, got sizes {sorted(sizes)}")
     n = sizes.pop()
     resolved = resolve_backend(backend, n)
-    dev = torch.device(device) if device is not None else torch.device("cpu")
+    dev = check_device("device", device) or torch.device("cpu")
     cells = torch.tensor([c for c, _, _ in parsed], dtype=torch.int64, device=dev)
     player = torch.tensor([p for _, p, _ in parsed], dtype=torch.int64, device=dev)
     own = cells == (player + 1).unsqueeze(1)

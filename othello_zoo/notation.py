@@ -39,6 +39,8 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 
+from othello_zoo._checks import integer_value
+
 __all__ = [
     "BLACK",
     "MAX_BOARD_SIZE",
@@ -65,15 +67,17 @@ FILES = "abcdefghijklmnop"
 _TOKEN = re.compile(r"pass|[a-z][0-9]+", re.IGNORECASE)
 
 
-def check_board_size(board_size: object) -> int:
+def check_board_size(board_size: object) -> int:  # a NumPy integer or 0-d integer tensor is an int too
     """Return ``board_size`` if it is an even integer from 4 to 16, else raise.
 
     Raises:
         TypeError: if ``board_size`` is not an ``int``.
         ValueError: if it is odd or out of range.
     """
-    if isinstance(board_size, bool) or not isinstance(board_size, int):
+    value = integer_value(board_size)
+    if value is None:
         raise TypeError(f"board_size must be an int, got {board_size!r} ({type(board_size).__name__})")
+    board_size = value
     if board_size % 2 or not MIN_BOARD_SIZE <= board_size <= MAX_BOARD_SIZE:
         raise ValueError(f"board_size must be even and from {MIN_BOARD_SIZE} to {MAX_BOARD_SIZE}, got {board_size}")
     return board_size

@@ -276,7 +276,10 @@ def test_constructors__bad_arguments_are_named(
 # -- the engine, notation, symmetry ----------------------------------------------------------------
 STATE = engine.init(3)
 ENGINE_CASES: list[tuple[str, Callable[[], object], type[Exception], str]] = [
-    ("init-batch", lambda: engine.init(0), ValueError, r"got 0"),
+    ("init-batch", lambda: engine.init(0), ValueError, r"batch_size must be an int >= 1, got 0"),
+    ("init-batch-float", lambda: engine.init(2.5), TypeError, r"got 2\.5"),
+    ("init-device", lambda: engine.init(2, device="gpu"), ValueError, r"got 'gpu'"),
+    ("text-device", lambda: engine.from_text([START], device="gpu"), ValueError, r"got 'gpu'"),
     ("init-size", lambda: engine.init(2, board_size=9), ValueError, r"got 9"),
     ("init-backend", lambda: engine.init(2, backend="gpu"), ValueError, r"got 'gpu'"),  # type: ignore[arg-type]
     ("index-numpy-range", lambda: STATE[np.int64(5)], IndexError, r"board 5 is out of range"),

@@ -120,7 +120,7 @@ def test_init__bitboard_is_for_8x8_and_smaller() -> None:
 def test_init__rejects_unknown_backends_and_batch_sizes() -> None:
     with pytest.raises(ValueError, match=r"backend must be one of 'auto', 'bitboard', 'conv', 'conv2d', got 'gpu'"):
         engine.init(1, backend="gpu")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"batch_size must be a positive int, got 0"):
+    with pytest.raises(ValueError, match=r"batch_size must be an int >= 1, got 0"):
         engine.init(0)
 
 
