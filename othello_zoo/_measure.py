@@ -5,12 +5,13 @@ env latency, agent speeds, and peak memory in a fresh process."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import torch
@@ -22,6 +23,7 @@ __all__ = [
     "env_latencies",
     "mcts_rates",
     "measure_aec",
+    "measure_backend",
     "measure_engine",
     "measure_pgx",
     "measure_pgx_subprocess",
@@ -171,13 +173,17 @@ def measure_pgx(batch_size: int, seconds: float = 0.3, seed: int = 0, repeats: i
 
 def measure_pgx_subprocess(batch_size: int, seconds: float = 0.3, repeats: int = 3) -> Result:
     """:func:`measure_pgx` in a fresh process, so that neither framework's threads slow the other."""
-    code = (
-        "import dataclasses, json\n"
-        "from othello_zoo._measure import measure_pgx\n"
-        f"print(json.dumps(dataclasses.asdict(measure_pgx({batch_size}, {seconds}, repeats={repeats}))))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return Result(**json.loads(out.stdout.strip().splitlines()[-1]))
+    return Result(**json.loads(_in_fresh_process("pgx", str(batch_size), str(seconds), str(repeats))))
+
+
+def measure_backend(
+    backend: str, batch_size: int, device: str, board_size: int, seconds: float, repeats: int
+) -> Result:
+    """:func:`measure_vector` for ``"vector"`` / ``"vector+xot"`` (8 x 8 only), else :func:`measure_engine`."""
+    if backend.startswith("vector"):
+        book = "xot" if backend == "vector+xot" else None
+        return measure_vector(batch_size, device, book, seconds, repeats=repeats)
+    return measure_engine(backend, batch_size, device, board_size, seconds, repeats=repeats)
 
 
 def measure_aec(make_env: Callable[[], Any], seconds: float = 1.0, repeats: int = 3, seed: int = 0) -> float:
@@ -228,10 +234,10 @@ def env_latencies(seconds: float = 1.0, repeats: int = 3) -> dict[str, float]:
 
 def _midgame() -> Any:
     """The position 16 plies into a fixed opening line, where the agents are measured mid-game."""
-    from othello_zoo._scalar import ScalarBoard
+    from othello_zoo.board import Board
     from othello_zoo.notation import parse_moves
 
-    board = ScalarBoard.start()
+    board = Board.start()
     for action in parse_moves("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6"):
         board = board.step(action)
     return board
@@ -240,12 +246,12 @@ def _midgame() -> Any:
 def mcts_rates(seconds: float = 1.0) -> dict[str, float]:
     """MCTS simulations per second from the start position and from a midgame position, with the
     default batch (32 leaves x 8 playouts) and a throughput batch (128 x 8)."""
-    from othello_zoo._scalar import ScalarBoard
     from othello_zoo.agents import MCTSAgent
+    from othello_zoo.board import Board
 
     midgame = _midgame()
     rates = {}
-    for name, board in (("start", ScalarBoard.start()), ("midgame", midgame)):
+    for name, board in (("start", Board.start()), ("midgame", midgame)):
         for leaves in (32, 128):
             agent = MCTSAgent(simulations=10**9, seconds=seconds, leaves_per_batch=leaves, seed=0)
             start = time.perf_counter()
@@ -261,9 +267,9 @@ FFO_40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
 def search_rates(solve_ffo: bool = True) -> dict[str, float]:
     """Alpha-beta figures: midgame nodes/s (depth 6 from a 16-ply opening), endgame solver nodes/s
     on a 17-empty position, and the exact solve of FFO #40 (score, move, seconds, nodes)."""
-    from othello_zoo._scalar import ScalarBoard
     from othello_zoo.agents import AlphaBetaAgent
     from othello_zoo.agents.endgame import EndgameSolver
+    from othello_zoo.board import Board
     from othello_zoo.notation import parse_moves
 
     midgame = _midgame()
@@ -271,7 +277,7 @@ def search_rates(solve_ffo: bool = True) -> dict[str, float]:
     start = time.perf_counter()
     agent.act(midgame)
     out = {"midgame nodes/s (depth 6)": agent.last_nodes / (time.perf_counter() - start)}
-    endgame = ScalarBoard.from_text(FFO_40)
+    endgame = Board.from_text(FFO_40)
     for action in parse_moves("a2b1c1"):  # 3 plies on: 17 empties
         endgame = endgame.step(action)
     solver = EndgameSolver(8)
@@ -296,31 +302,70 @@ def peak_memory_mib(backend: str, batch_size: int, device: str = "cpu", board_si
     (the peak is reset through ``/proc/self/clear_refs`` after torch and the kernel tables are
     loaded); elsewhere the process's whole peak. On CUDA: the peak allocated by torch.
     """
-    code = f"""
-import os, resource, torch
-from othello_zoo import _measure, engine
-dev = torch.device({device!r})
-kernel = "bitboard" if {backend!r}.startswith("vector") else {backend!r}
-state = engine.init(1, {board_size}, device=dev, backend=kernel)
-engine.step(state, torch.zeros(1, dtype=torch.int64, device=dev), "lose")
-def status(key):
-    for line in open("/proc/self/status"):
-        if line.startswith(key):
-            return int(line.split()[1]) / 1024
-base = 0.0
-if os.path.exists("/proc/self/clear_refs"):
+    return float(_in_fresh_process("memory", backend, str(batch_size), device, str(board_size)))
+
+
+def _peak_memory_here(backend: str, batch_size: int, device: str, board_size: int) -> float:
+    """:func:`peak_memory_mib`'s measurement, run in this (fresh) process."""
+    import resource
+
+    dev = torch.device(device)
+    kernel = "bitboard" if backend.startswith("vector") else backend
+    state = engine.init(1, board_size, device=dev, backend=kernel)  # type: ignore[arg-type]
+    engine.step(state, torch.zeros(1, dtype=torch.int64, device=dev), "lose")
+    base = _reset_peak_rss_mib()
+    if dev.type == "cuda":
+        torch.cuda.reset_peak_memory_stats()
+    measure_backend(backend, batch_size, device, board_size, seconds=0.2, repeats=1)
+    if dev.type == "cuda":
+        return torch.cuda.max_memory_allocated() / 2**20
+    peak = _proc_status_mib("VmHWM:") if base else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return peak - base
+
+
+def _reset_peak_rss_mib() -> float:
+    """Resets this process's peak resident set to the current one; that resident set in MiB, or 0.0
+    where ``/proc/self/clear_refs`` is missing (not Linux)."""
+    if not os.path.exists("/proc/self/clear_refs"):
+        return 0.0
     with open("/proc/self/clear_refs", "w") as f:
         f.write("5")  # reset the peak resident set to the current one
-    base = status("VmRSS:")
-if dev.type == "cuda":
-    torch.cuda.reset_peak_memory_stats()
-if {backend!r}.startswith("vector"):
-    book = "xot" if {backend!r} == "vector+xot" else None
-    _measure.measure_vector({batch_size}, {device!r}, book, seconds=0.2, repeats=1)
-else:
-    _measure.measure_engine({backend!r}, {batch_size}, {device!r}, {board_size}, seconds=0.2, repeats=1)
-peak = status("VmHWM:") if base else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(torch.cuda.max_memory_allocated() / 2**20 if dev.type == "cuda" else peak - base)
-"""
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return float(out.stdout.strip().splitlines()[-1])
+    return _proc_status_mib("VmRSS:")
+
+
+def _proc_status_mib(key: str) -> float:
+    """The figure under ``key`` (e.g. ``"VmHWM:"``) of ``/proc/self/status``, in MiB."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(key):
+                return int(line.split()[1]) / 1024
+    raise KeyError(f"{key} is not in /proc/self/status")
+
+
+def _in_fresh_process(*args: str) -> str:
+    """The last line that ``python -m othello_zoo._measure *args`` prints (see :func:`_main`)."""
+    command = [sys.executable, "-m", "othello_zoo._measure", *args]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)
+    return out.stdout.strip().splitlines()[-1]
+
+
+def _main(argv: Sequence[str]) -> int:
+    """One measurement in this fresh process, printed on the last line of stdout.
+
+    ``pgx BATCH SECONDS REPEATS``: :func:`measure_pgx`'s result as JSON;
+    ``memory BACKEND BATCH DEVICE BOARD_SIZE``: :func:`peak_memory_mib`'s figure.
+    """
+    command, *rest = argv
+    if command == "pgx":
+        batch_size, seconds, repeats = rest
+        print(json.dumps(asdict(measure_pgx(int(batch_size), float(seconds), repeats=int(repeats)))))
+    elif command == "memory":
+        backend, batch_size, device, board_size = rest
+        print(_peak_memory_here(backend, int(batch_size), device, int(board_size)))
+    else:
+        raise SystemExit(f"unknown measurement {command!r}: pgx or memory")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main(sys.argv[1:]))

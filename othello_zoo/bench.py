@@ -31,6 +31,7 @@ from othello_zoo._measure import (
     env_latencies,
     mcts_rates,
     measure_aec,
+    measure_backend,
     measure_engine,
     measure_pgx,
     measure_pgx_subprocess,
@@ -38,6 +39,7 @@ from othello_zoo._measure import (
     peak_memory_mib,
     search_rates,
 )
+from othello_zoo.vector import tune_malloc
 
 __all__ = ["Result", "main", "measure_aec", "measure_engine", "measure_pgx", "measure_vector", "run"]
 
@@ -157,45 +159,49 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     return parser
 
 
-def _keep_best(best: dict[tuple[str, int, str, int], Result], key: tuple[str, int, str, int], result: Result) -> None:
-    if key not in best or result.board_steps_per_s > best[key].board_steps_per_s:
-        best[key] = result
+Job = tuple[str, int, str, int]  # (device, threads, backend, batch size): one measurement of a pass
 
 
-def run(args: argparse.Namespace) -> list[Result]:
-    """Run the benchmark described by parsed ``args``; prints the table and ratios."""
-    from tqdm import tqdm
-
-    devices = args.devices or ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
-    backends = list(args.backends)
-    default_threads = torch.get_num_threads()
+def _plan(args: argparse.Namespace, devices: Sequence[str], default_threads: int) -> list[Job]:
+    """Every measurement of one pass: each device, thread count, backend and batch size that applies."""
     threads = [default_threads if t == "default" else int(t) for t in args.threads]
-    jobs: list[tuple[str, int, str, int]] = []
+    jobs: list[Job] = []
     for device in devices:
         batches = args.batch_sizes or list(DEFAULT_BATCHES) + (list(GPU_EXTRA_BATCHES) if device == "cuda" else [])
         for t in threads if device == "cpu" else [default_threads]:
-            for backend in backends:
+            for backend in args.backends:
                 if backend == "bitboard" and args.board_size > 8:
                     continue
                 if backend.startswith("vector") and args.board_size != 8:
                     continue
                 jobs.extend((device, t, backend, b) for b in batches)
-    all_batches = sorted({j[3] for j in jobs})
-    pgx_batches = [b for b in all_batches if args.compare == "pgx"]
-    # Passes over all the measurements, keeping each one's best: a slow spell of a shared machine
-    # then hurts one pass of every configuration rather than every pass of one.
-    best: dict[tuple[str, int, str, int], Result] = {}
+    return jobs
+
+
+def _keep_best(best: dict[Job, Result], key: Job, result: Result) -> None:
+    """Keeps ``result`` under ``key`` unless a faster one is there already."""
+    if key not in best or result.board_steps_per_s > best[key].board_steps_per_s:
+        best[key] = result
+
+
+def _measure_all(
+    args: argparse.Namespace, jobs: Sequence[Job], pgx_batches: Sequence[int], default_threads: int
+) -> list[Result]:
+    """``args.repeats`` passes over all the measurements (and pgx's), keeping each one's best.
+
+    A slow spell of a shared machine then hurts one pass of every configuration rather than every
+    pass of one.
+    """
+    from tqdm import tqdm
+
+    best: dict[Job, Result] = {}
     total = args.repeats * (len(jobs) + len(pgx_batches))
     with tqdm(total=total, desc="bench", unit="run", file=sys.stderr) as bar:
         for number in range(args.repeats):
             for device, t, backend, batch in jobs:
                 torch.set_num_threads(t)
                 bar.set_postfix_str(f"pass {number + 1}: {device} {backend} threads={t} B={batch}")
-                if backend.startswith("vector"):
-                    book = "xot" if backend == "vector+xot" else None
-                    result = measure_vector(batch, device, book, args.seconds, repeats=1)
-                else:
-                    result = measure_engine(backend, batch, device, args.board_size, args.seconds, repeats=1)
+                result = measure_backend(backend, batch, device, args.board_size, args.seconds, repeats=1)
                 _keep_best(best, (device, t, backend, batch), result)
                 bar.update()
             torch.set_num_threads(default_threads)
@@ -203,16 +209,26 @@ def run(args: argparse.Namespace) -> list[Result]:
                 bar.set_postfix_str(f"pass {number + 1}: pgx B={batch}")
                 _keep_best(best, ("pgx", 0, "pgx", batch), measure_pgx_subprocess(batch, args.seconds, 1))
                 bar.update()
-    results = list(best.values())
-    print(
-        f"\nothello_zoo engine, {args.board_size}x{args.board_size}, random play, board-steps/s "
-        f"(torch {torch.__version__}, {platform.machine()}, {default_threads} threads by default)"
-    )
-    print(_table(results, all_batches))
-    pairs = [("bitboard", "pgx"), ("conv", "pgx"), ("conv", "conv2d"), ("bitboard", "conv")]
-    pairs += [("vector", "bitboard"), ("vector+xot", "bitboard"), ("vector", "pgx"), ("vector+xot", "pgx")]
+    return list(best.values())
+
+
+RATIO_PAIRS = (
+    ("bitboard", "pgx"),
+    ("conv", "pgx"),
+    ("conv", "conv2d"),
+    ("bitboard", "conv"),
+    ("vector", "bitboard"),
+    ("vector+xot", "bitboard"),
+    ("vector", "pgx"),
+    ("vector+xot", "pgx"),
+)
+
+
+def _print_ratios(results: Sequence[Result]) -> None:
+    """The ratios of :data:`RATIO_PAIRS` at B=4096 and 16384 on the CPU: each backend at its best
+    thread count and, when several counts ran (and pgx is not in the pair), like for like."""
     thread_counts = sorted({r.threads for r in results if r.device == "cpu" and r.backend != "pgx"})
-    for a, b in pairs:
+    for a, b in RATIO_PAIRS:
         for batch in (4096, 16384):
             value = _ratio(results, a, b, batch)
             if value:
@@ -223,54 +239,87 @@ def run(args: argparse.Namespace) -> list[Result]:
                 value = _ratio(results, a, b, batch, threads=count)
                 if value:
                     print(f"ratio {a} / {b} at B={batch} (cpu, {count} thread(s) each): {value:.2f}x")
-    latencies: dict[str, float] = {}
-    if not args.no_env:
-        latencies = env_latencies(max(args.seconds, 0.2), args.repeats)
-        base = latencies["tictactoe_v3.env()"]
-        print("\nPettingZoo AEC, last() + step() under random masked play (us per step; ratio to tictactoe_v3)")
-        for name, value in latencies.items():
-            print(f"  {name:<38} {value:8.1f} us   {value / base:5.2f}x")
-    agents: dict[str, float] = {}
-    if not args.no_agents:
-        agents = mcts_rates(max(args.seconds * 3, 0.3))
-        print("\nMCTS simulations per second (random playouts batched on the engine)")
-        for name, value in agents.items():
-            print(f"  {name:<38} {value:10,.0f}")
-        search = search_rates(solve_ffo=not args.skip_ffo)
-        print("\nAlpha-beta (Python-int bitboards, one core)")
-        for name in ("midgame nodes/s (depth 6)", "endgame solver nodes/s (17 empties)"):
-            print(f"  {name:<38} {search[name]:10,.0f}")
-        if "FFO #40 seconds" in search:
-            from othello_zoo.notation import index_to_square
 
-            print(
-                f"  FFO #40 (20 empties) solved: {index_to_square(int(search['FFO #40 move']))} "
-                f"{int(search['FFO #40 score']):+d} in {search['FFO #40 seconds']:.1f} s, "
-                f"{int(search['FFO #40 nodes']):,} nodes (expected a2 +38)"
-            )
-        agents.update(search)
+
+def _env_latencies(seconds: float, repeats: int) -> dict[str, float]:
+    """Measures and prints the PettingZoo AEC latencies (us per step, and the ratio to tictactoe_v3)."""
+    latencies = env_latencies(max(seconds, 0.2), repeats)
+    base = latencies["tictactoe_v3.env()"]
+    print("\nPettingZoo AEC, last() + step() under random masked play (us per step; ratio to tictactoe_v3)")
+    for name, value in latencies.items():
+        print(f"  {name:<38} {value:8.1f} us   {value / base:5.2f}x")
+    return latencies
+
+
+def _agent_rates(seconds: float, solve_ffo: bool) -> dict[str, float]:
+    """Measures and prints the MCTS and alpha-beta figures (FFO #40's solve unless not ``solve_ffo``)."""
+    agents = mcts_rates(max(seconds * 3, 0.3))
+    print("\nMCTS simulations per second (random playouts batched on the engine)")
+    for name, value in agents.items():
+        print(f"  {name:<38} {value:10,.0f}")
+    search = search_rates(solve_ffo=solve_ffo)
+    print("\nAlpha-beta (Python-int bitboards, one core)")
+    for name in ("midgame nodes/s (depth 6)", "endgame solver nodes/s (17 empties)"):
+        print(f"  {name:<38} {search[name]:10,.0f}")
+    if "FFO #40 seconds" in search:
+        from othello_zoo.notation import index_to_square
+
+        print(
+            f"  FFO #40 (20 empties) solved: {index_to_square(int(search['FFO #40 move']))} "
+            f"{int(search['FFO #40 score']):+d} in {search['FFO #40 seconds']:.1f} s, "
+            f"{int(search['FFO #40 nodes']):,} nodes (expected a2 +38)"
+        )
+    return {**agents, **search}
+
+
+def _peak_memories(backends: Sequence[str], batch_size: int, device: str, board_size: int) -> dict[str, float]:
+    """Measures and prints each backend's peak memory at ``batch_size`` (a fresh process each)."""
     memory = {}
-    if args.memory:
-        top = max(all_batches)
-        for backend in backends:
-            memory[backend] = peak_memory_mib(backend, top, devices[0], args.board_size)
-            print(f"peak memory, {backend} at B={top} on {devices[0]}: {memory[backend]:.0f} MiB")
+    for backend in backends:
+        memory[backend] = peak_memory_mib(backend, batch_size, device, board_size)
+        print(f"peak memory, {backend} at B={batch_size} on {device}: {memory[backend]:.0f} MiB")
+    return memory
+
+
+def _write_json(path: str, results: Sequence[Result], default_threads: int, **sections: dict[str, float]) -> None:
+    """Every result, the extra ``sections`` and the run's setting (torch, threads, peak RSS) to ``path``."""
+    with open(path, "w") as f:
+        json.dump(
+            {
+                "results": [asdict(r) for r in results],
+                **sections,
+                "torch": torch.__version__,
+                "default_threads": default_threads,
+                "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            },
+            f,
+            indent=1,
+        )
+    print(f"results written to {path}")
+
+
+def run(args: argparse.Namespace) -> list[Result]:
+    """Run the benchmark described by parsed ``args``; prints the table and ratios."""
+    devices = args.devices or ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
+    default_threads = torch.get_num_threads()
+    if "cpu" in devices and tune_malloc():  # opt-in, process-wide: as a CPU training script would
+        print("glibc malloc tuned for the CPU runs (othello_zoo.vector.tune_malloc)")
+    jobs = _plan(args, devices, default_threads)
+    all_batches = sorted({job[3] for job in jobs})
+    results = _measure_all(args, jobs, all_batches if args.compare == "pgx" else [], default_threads)
+    print(
+        f"\nothello_zoo engine, {args.board_size}x{args.board_size}, random play, board-steps/s "
+        f"(torch {torch.__version__}, {platform.machine()}, {default_threads} threads by default)"
+    )
+    print(_table(results, all_batches))
+    _print_ratios(results)
+    latencies = {} if args.no_env else _env_latencies(args.seconds, args.repeats)
+    agents = {} if args.no_agents else _agent_rates(args.seconds, solve_ffo=not args.skip_ffo)
+    memory = _peak_memories(args.backends, max(all_batches), devices[0], args.board_size) if args.memory else {}
     if args.json_path:
-        with open(args.json_path, "w") as f:
-            json.dump(
-                {
-                    "results": [asdict(r) for r in results],
-                    "peak_memory_mib": memory,
-                    "aec_us_per_step": latencies,
-                    "agents": agents,
-                    "torch": torch.__version__,
-                    "default_threads": default_threads,
-                    "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-                },
-                f,
-                indent=1,
-            )
-        print(f"results written to {args.json_path}")
+        _write_json(
+            args.json_path, results, default_threads, peak_memory_mib=memory, aec_us_per_step=latencies, agents=agents
+        )
     if args.plot:
         plot(results, args.plot)
         print(f"plot written to {args.plot}")

@@ -76,6 +76,15 @@ FLIPPED = (232, 150, 60)  # the mark on discs the last move turned over
 TEXT = (235, 240, 232)
 
 
+def _status_text(cells: Sequence[int], player: int, over: bool) -> str:
+    """The pygame board's status text: whose turn it is, or the result once the game is ``over``."""
+    black, white = sum(1 for v in cells if v == 1), sum(1 for v in cells if v == 2)
+    if over:
+        result = "Black wins" if black > white else "White wins" if white > black else "Draw"
+        return f"Game over: {result}"
+    return f"{('Black', 'White')[player]} to move"
+
+
 class BoardRenderer:
     """Draws boards with pygame: procedurally, sized from the window, fonts built once.
 
@@ -122,6 +131,10 @@ class BoardRenderer:
     def square_centre(self, square: int, width: int, height: int) -> tuple[int, int]:
         """Pixel ``(x, y)`` of the centre of ``square`` on a surface of that size."""
         left, top, cell, _ = self.layout(width, height)
+        return self._centre(square, left, top, cell)
+
+    def _centre(self, square: int, left: int, top: int, cell: int) -> tuple[int, int]:
+        """Pixel ``(x, y)`` of the centre of ``square`` on a board drawn from ``(left, top)``."""
         row, col = divmod(square, self.n)
         return left + col * cell + cell // 2, top + row * cell + cell // 2
 
@@ -143,9 +156,18 @@ class BoardRenderer:
         ``flip_progress`` runs from 0 to 1 they turn over: the old colour narrows to a line, then the
         new colour widens back to a full disc.
         """
-        pg, n = self.pygame, self.n
         width, height = surface.get_size()
         left, top, cell, status = self.layout(width, height)
+        self._draw_board(surface, left, top, cell)
+        self._draw_coordinates(surface, left, top, cell)
+        self._draw_discs(surface, cells, (left, top, cell), last_move, set(flipped), flip_progress)
+        self._draw_hints(surface, legal, left, top, cell)
+        text = _status_text(cells, player, over) if message is None else message
+        self._draw_status(surface, cells, text, (left, height - status // 2 - 2), cell, status)
+
+    def _draw_board(self, surface: Any, left: int, top: int, cell: int) -> None:
+        """The background, the felt, the grid lines and the four star points."""
+        pg, n = self.pygame, self.n
         surface.fill(FELT_DARK)
         pg.draw.rect(surface, FELT, (left, top, cell * n, cell * n))
         for i in range(n + 1):
@@ -155,52 +177,91 @@ class BoardRenderer:
         for r in (quarter, n - quarter):
             for c in (quarter, n - quarter):
                 pg.draw.circle(surface, GRID, (left + c * cell, top + r * cell), max(2, cell // 14))
+
+    def _draw_coordinates(self, surface: Any, left: int, top: int, cell: int) -> None:
+        """The file letters above the board and the rank numbers on its left."""
         label = self.font(max(10, int(cell * 0.38)))
-        for i in range(n):
+        for i in range(self.n):
             text = label.render(FILES[i], True, TEXT)
             surface.blit(text, text.get_rect(center=(left + i * cell + cell // 2, top - cell * 0.22 - 4)))
             text = label.render(str(i + 1), True, TEXT)
             surface.blit(text, text.get_rect(center=(left - cell * 0.25 - 4, top + i * cell + cell // 2)))
+
+    def _draw_discs(
+        self,
+        surface: Any,
+        cells: Sequence[int],
+        origin: tuple[int, int, int],
+        last_move: int | None,
+        turning: set[int],
+        flip_progress: float,
+    ) -> None:
+        """Every disc (the ``turning`` ones mid-flip or marked) and the ring around the last move.
+
+        Args:
+            surface: The pygame surface.
+            cells: ``n * n`` values, 0 empty, 1 black, 2 white.
+            origin: ``(left, top, cell)`` of the board on the surface.
+            last_move: The square to ring, if any.
+            turning: The squares the last move turned over.
+            flip_progress: How far the ``turning`` discs have turned over, 0 to 1.
+        """
+        pg, (left, top, cell) = self.pygame, origin
         radius = int(cell * 0.42)
-        turning = set(flipped)
         for s, value in enumerate(cells):
-            x, y = left + (s % n) * cell + cell // 2, top + (s // n) * cell + cell // 2
+            centre = self._centre(s, left, top, cell)
             if value and s in turning and flip_progress < 1.0:
-                shown = value if flip_progress >= 0.5 else 3 - value  # the old colour in the first half
-                fill, edge = DISC_COLOURS[shown]
-                half_width = max(1, int(radius * abs(1.0 - 2.0 * flip_progress)))
-                rect = (x - half_width, y - radius, 2 * half_width, 2 * radius)
-                pg.draw.ellipse(surface, fill, rect)
-                pg.draw.ellipse(surface, edge, rect, max(1, cell // 28))
+                self._draw_turning_disc(surface, centre, value, radius, cell, flip_progress)
             elif value:
-                fill, edge = DISC_COLOURS[value]
-                pg.draw.circle(surface, edge, (x, y), radius)
-                pg.draw.circle(surface, fill, (x, y), radius - max(1, cell // 28))
-                if s in turning:  # turned over by the last move
-                    pg.draw.circle(surface, FLIPPED, (x, y), max(2, cell // 12))
+                self._draw_disc(surface, centre, value, radius, cell, marked=s in turning)
             if s == last_move:
-                pg.draw.circle(surface, LAST_MOVE, (x, y), radius + max(2, cell // 20), max(2, cell // 24))
+                pg.draw.circle(surface, LAST_MOVE, centre, radius + max(2, cell // 20), max(2, cell // 24))
+
+    def _draw_disc(
+        self, surface: Any, centre: tuple[int, int], value: int, radius: int, cell: int, marked: bool
+    ) -> None:
+        """A full disc of colour ``value``; ``marked`` adds the dot of a disc the last move turned over."""
+        pg = self.pygame
+        fill, edge = DISC_COLOURS[value]
+        pg.draw.circle(surface, edge, centre, radius)
+        pg.draw.circle(surface, fill, centre, radius - max(1, cell // 28))
+        if marked:
+            pg.draw.circle(surface, FLIPPED, centre, max(2, cell // 12))
+
+    def _draw_turning_disc(
+        self, surface: Any, centre: tuple[int, int], value: int, radius: int, cell: int, progress: float
+    ) -> None:
+        """A disc turning over to ``value``: the old colour narrows to a line, then the new one widens."""
+        pg, (x, y) = self.pygame, centre
+        shown = value if progress >= 0.5 else 3 - value  # the old colour in the first half
+        fill, edge = DISC_COLOURS[shown]
+        half_width = max(1, int(radius * abs(1.0 - 2.0 * progress)))
+        rect = (x - half_width, y - radius, 2 * half_width, 2 * radius)
+        pg.draw.ellipse(surface, fill, rect)
+        pg.draw.ellipse(surface, edge, rect, max(1, cell // 28))
+
+    def _draw_hints(self, surface: Any, legal: Sequence[int], left: int, top: int, cell: int) -> None:
+        """A dot on every legal move."""
         for s in legal:
-            x, y = left + (s % n) * cell + cell // 2, top + (s // n) * cell + cell // 2
-            pg.draw.circle(surface, HINT, (x, y), max(3, cell // 9))
-        black, white = sum(1 for v in cells if v == 1), sum(1 for v in cells if v == 2)
-        if message is None and over:
-            result = "Black wins" if black > white else "White wins" if white > black else "Draw"
-            message = f"Game over: {result}"
-        elif message is None:
-            message = f"{('Black', 'White')[player]} to move"
+            self.pygame.draw.circle(surface, HINT, self._centre(s, left, top, cell), max(3, cell // 9))
+
+    def _draw_status(
+        self, surface: Any, cells: Sequence[int], message: str, anchor: tuple[int, int], cell: int, status: int
+    ) -> None:
+        """The status line below the board: both disc counts from ``anchor`` (its left end, the line's
+        middle height), and ``message`` flush with the board's right edge."""
+        pg, (x, y) = self.pygame, anchor
         font = self.font(max(14, int(status * 0.7)))
-        y = height - status // 2 - 2
-        x = left
-        for value, count in ((1, black), (2, white)):
+        right = x + self.n * cell
+        for value in (1, 2):
             fill, edge = DISC_COLOURS[value]
             pg.draw.circle(surface, edge, (x + status // 3, y), status // 3)
             pg.draw.circle(surface, fill, (x + status // 3, y), status // 3 - 1)
-            text = font.render(str(count), True, TEXT)
+            text = font.render(str(sum(1 for v in cells if v == value)), True, TEXT)
             surface.blit(text, text.get_rect(midleft=(x + status * 3 // 4, y)))
             x += status * 2
         text = font.render(message, True, TEXT)
-        surface.blit(text, text.get_rect(midright=(left + n * cell, y)))
+        surface.blit(text, text.get_rect(midright=(right, y)))
 
     def render(
         self, cells: Sequence[int], player: int, legal: Sequence[int], last_move: int | None, over: bool

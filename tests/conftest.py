@@ -1,4 +1,4 @@
-"""Shared fixtures: the backends under test and the data files shipped with the tests."""
+"""Shared fixtures: the backends under test (the data files are at ``helpers.DATA``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # the reference implementation
 
-DATA = Path(__file__).parent / "data"
 BACKENDS_8 = ["bitboard", "conv", "conv2d"]
 
 

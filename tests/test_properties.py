@@ -19,10 +19,6 @@ def backends_for(n: int) -> list[str]:
     return ["bitboard", "conv"] if n <= 8 else ["conv"]
 
 
-def mask_of(game: RefGame) -> list[int]:
-    return game.legal_actions()
-
-
 @settings(max_examples=150, deadline=None)
 @given(n=st.sampled_from(SIZES), seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 300), pick=st.integers(0, 10**6))
 def test_step__matches_the_reference_on_random_positions(n: int, seed: int, plies: int, pick: int) -> None:
@@ -85,11 +81,11 @@ def test_step__matches_the_reference_on_many_random_positions(n: int, seed: int,
 @pytest.mark.parametrize("n", SIZES)
 def test_scalar_board__whole_random_games_match_the_reference(n: int) -> None:
     """The Python-int path (the envs' default) against the oracle, move by move."""
-    from othello_zoo._scalar import ScalarBoard
+    from othello_zoo.board import Board
 
     rng = random.Random(100 + n)
     for _ in range(6):
-        game, board = RefGame(n), ScalarBoard.start(n)
+        game, board = RefGame(n), Board.start(n)
         while not game.over:
             assert board.legal_actions() == game.legal_actions()
             action = rng.choice(game.legal_actions())

@@ -6,7 +6,7 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
-DATA = Path(__file__).parent / "data"
+from helpers import DATA
 
 
 @dataclass(frozen=True)

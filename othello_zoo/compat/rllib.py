@@ -116,9 +116,7 @@ class OthelloMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[MultiAgentDict, MultiAgentDict]:
         """Starts a game; returns the observation and infos of the agent to move only."""
-        observations, infos = self.game.reset(seed=seed, options=options)
-        mover = self.mover
-        return {mover: self._convert(observations[mover])}, {mover: infos[mover]}
+        return self._to_move(*self.game.reset(seed=seed, options=options))
 
     def step(  # type: ignore[override]  # RLlib's multi-agent step returns dicts, unlike gymnasium.Env's
         self, action_dict: MultiAgentDict
@@ -127,16 +125,9 @@ class OthelloMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         mover = self.mover
         action = _as_int(action_dict.get(mover))
         observations, rewards, terminations, _, infos = self.game.step({mover: action})
-        over = all(terminations.values())
-        if not over:
-            nxt = self.mover
-            return (
-                {nxt: self._convert(observations[nxt])},
-                {mover: 0.0},
-                {"__all__": False},
-                {"__all__": False},
-                {nxt: infos[nxt]},
-            )
+        if not all(terminations.values()):
+            observation, info = self._to_move(observations, infos)
+            return observation, {mover: 0.0}, {"__all__": False}, {"__all__": False}, info
         return (
             {agent: self._convert(observations[agent]) for agent in AGENTS},
             {agent: float(rewards[agent]) for agent in AGENTS},
@@ -144,6 +135,13 @@ class OthelloMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
             {"__all__": False},
             {agent: {**infos[agent], **self._outcome(rewards)} for agent in AGENTS},
         )
+
+    def _to_move(
+        self, observations: Mapping[str, Observation], infos: Mapping[str, Any]
+    ) -> tuple[MultiAgentDict, MultiAgentDict]:
+        """The observation and infos of the agent to move, from the parallel env's dicts."""
+        mover = self.mover
+        return {mover: self._convert(observations[mover])}, {mover: infos[mover]}
 
     def _outcome(self, rewards: Mapping[str, float]) -> dict[str, Any]:
         """The end-of-game infos: ``illegal_actions`` (1 when the game ended by a forfeit) and
@@ -213,6 +211,11 @@ def _masked(logits: Tensor, mask: Tensor) -> Tensor:
     return logits.masked_fill(~mask, torch.finfo(logits.dtype).min)
 
 
+def _head(channels: int, board_size: int, width: int) -> list[nn.Module]:
+    """The start of both heads: a 1 x 1 conv to :data:`HEAD_PLANES` planes, ReLU, flatten, linear to ``width``."""
+    return [nn.Conv2d(channels, HEAD_PLANES, 1), nn.ReLU(), nn.Flatten(), nn.Linear(HEAD_PLANES * board_size**2, width)]
+
+
 class OthelloRLModule(TorchRLModule, ValueFunctionAPI):  # type: ignore[misc]
     """An actor-critic conv net for the 2 x n x n board with masked logits (PPO-ready).
 
@@ -232,18 +235,8 @@ class OthelloRLModule(TorchRLModule, ValueFunctionAPI):  # type: ignore[misc]
         for i in range(layers):
             body += [nn.Conv2d(2 if i == 0 else channels, channels, 3, padding=1), nn.ReLU()]
         self.body = nn.Sequential(*body)
-        self.policy = nn.Sequential(
-            nn.Conv2d(channels, HEAD_PLANES, 1), nn.ReLU(), nn.Flatten(), nn.Linear(HEAD_PLANES * n * n, n * n + 1)
-        )
-        self.value = nn.Sequential(
-            nn.Conv2d(channels, HEAD_PLANES, 1),
-            nn.ReLU(),
-            nn.Flatten(),
-            nn.Linear(HEAD_PLANES * n * n, hidden),
-            nn.ReLU(),
-            nn.Linear(hidden, 1),
-            nn.Tanh(),
-        )
+        self.policy = nn.Sequential(*_head(channels, n, n * n + 1))
+        self.value = nn.Sequential(*_head(channels, n, hidden), nn.ReLU(), nn.Linear(hidden, 1), nn.Tanh())
 
     def _forward(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         planes, mask = _split(batch, self.board_size)
