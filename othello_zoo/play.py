@@ -23,15 +23,16 @@ import time
 from typing import Any, TextIO
 
 from othello_zoo import _cli
-from othello_zoo._scalar import ScalarBoard, scalar_rules, squares_of
-from othello_zoo.agents import AGENTS, make_agent
+from othello_zoo._scalar import scalar_rules
+from othello_zoo.agents import AGENT_CLASSES, make_agent
+from othello_zoo.board import Board, squares_of
 from othello_zoo.notation import check_board_size, format_moves, parse_moves
 from othello_zoo.openings import load_book
 from othello_zoo.render import board_to_ansi, cells_of
 
 __all__ = ["Game", "PlayWindow", "build_parser", "display_available", "run", "terminal_game"]
 
-PLAYERS = ("human", *AGENTS)
+PLAYERS = ("human", *AGENT_CLASSES)
 FLIP_SECONDS = 0.3  # length of the animation of the discs a move turns over
 
 
@@ -59,14 +60,14 @@ class Game:
         self.new_game()
 
     def new_game(self) -> None:
-        board = ScalarBoard.start(self.board_size)
+        board = Board.start(self.board_size)
         for action in self.opening:
             board = board.step(action)
-        self.history: list[ScalarBoard] = [board]
+        self.history: list[Board] = [board]
         self.moves: list[int] = []
 
     @property
-    def board(self) -> ScalarBoard:
+    def board(self) -> Board:
         return self.history[-1]
 
     @property
@@ -291,7 +292,7 @@ def terminal_game(
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     """The ``play`` command's arguments."""
     parser = parser or argparse.ArgumentParser(prog="othello-zoo play", description=__doc__.split("\n")[0])
-    parser.add_argument("--agent", choices=sorted(AGENTS), default="mcts", help="the computer player")
+    parser.add_argument("--agent", choices=sorted(AGENT_CLASSES), default="mcts", help="the computer player")
     parser.add_argument(
         "--simulations", type=_cli.whole(1), default=2000, help="MCTS strength: playouts per move (default: 2000)"
     )

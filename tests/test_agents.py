@@ -10,8 +10,9 @@ import pytest
 import torch
 from reference import flips, random_game_positions
 
-from othello_zoo import engine, othello_v0
+from othello_zoo import agents, engine, othello_v0
 from othello_zoo.agents import (
+    AGENT_CLASSES,
     AlphaBetaAgent,
     GreedyAgent,
     MCTSAgent,
@@ -137,3 +138,17 @@ def test_act_batch__on_the_vector_envs_mover_observations() -> None:
         if ply % 2:
             assert actions.tolist() == greedy_actions(env.state).tolist()
         env.step_movers(actions)
+
+
+def test_agent_classes__by_the_names_make_agent_takes() -> None:
+    assert sorted(AGENT_CLASSES) == ["alphabeta", "greedy", "mcts", "random"]
+    for name, cls in AGENT_CLASSES.items():
+        assert isinstance(agents.make_agent(name, seed=0), cls)
+
+
+def test_agents__deprecated_name_of_agent_classes_warns() -> None:
+    with pytest.warns(DeprecationWarning, match="AGENT_CLASSES"):
+        old = agents.AGENTS
+    assert old is AGENT_CLASSES
+    with pytest.raises(AttributeError, match="no attribute 'AGENT_CLASSES_'"):
+        _ = agents.AGENT_CLASSES_

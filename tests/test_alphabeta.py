@@ -9,10 +9,10 @@ from helpers import DATA
 from reference import RefGame, random_game_positions
 from wthor import read_games
 
-from othello_zoo._scalar import ScalarBoard
-from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, RandomAgent
-from othello_zoo.agents.alphabeta import solve
+from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, RandomAgent, Solution
+from othello_zoo.agents.alphabeta import solve, solve_exact
 from othello_zoo.agents.endgame import EndgameSolver
+from othello_zoo.board import Board
 
 
 def minimax(game: RefGame, memo: dict[str, int] | None = None) -> int:
@@ -45,7 +45,7 @@ def endgame_positions(count: int, max_empties: int) -> list[str]:
         if not game.over and game.text().split()[0].count("-") <= max_empties:
             texts.append(game.text())
     for record in read_games()[: count // 2]:  # from recorded games
-        board = ScalarBoard.start()
+        board = Board.start()
         for move in record.moves:
             if 64 - sum(board.scores()) <= max_empties:
                 break
@@ -61,13 +61,13 @@ def test_solver__matches_plain_minimax_on_endgames() -> None:
     positions = endgame_positions(24, 6)  # plain minimax over the reference rules is slow past that
     assert len(positions) >= 16
     for text in positions:
-        board = ScalarBoard.from_text(text)
-        move, score = solve(board)
+        board = Board.from_text(text)
+        score, move = solve_exact(board)
         assert score == minimax(RefGame.from_text(text)), text
         child = board.step(move)  # the best move reaches the same value
         if child.terminated:
             continue
-        _, reply = solve(child)
+        reply = solve_exact(child).score
         assert -reply == score  # the best move keeps the value
 
 
@@ -78,8 +78,8 @@ def test_solver__matches_plain_minimax_up_to_10_empties() -> None:
     for text in positions:
         memo: dict[str, int] = {}
         value = minimax(RefGame.from_text(text), memo)
-        board = ScalarBoard.from_text(text)
-        move, score = solve(board)
+        board = Board.from_text(text)
+        score, move = solve_exact(board)
         assert score == value, text
         child = RefGame.from_text(text)
         child.play(move)
@@ -94,7 +94,7 @@ def test_solver__other_sizes_match_plain_minimax(n: int) -> None:
         game = random_game_positions(n, rng.randrange(2**31), n * n - 4 - 7 + rng.randrange(3))
         if game.over:
             continue
-        move, score = solve(ScalarBoard.from_text(game.text()))
+        score, move = solve_exact(Board.from_text(game.text()))
         memo: dict[str, int] = {}
         assert score == minimax(game, memo), game.text()
         game.play(move)
@@ -105,7 +105,7 @@ def test_solver__other_sizes_match_plain_minimax(n: int) -> None:
 def test_solver__table_kept_between_calls_gives_the_same_values() -> None:
     solver = EndgameSolver(8)
     for text in endgame_positions(10, 12):
-        board = ScalarBoard.from_text(text)
+        board = Board.from_text(text)
         assert solver.solve(board.own, board.opp) == EndgameSolver(8).solve(board.own, board.opp)
     assert solver.nodes > 0
     assert len(solver.table) > 0
@@ -120,19 +120,32 @@ def test_solver__ffo_40_black_wins_by_38_with_a2() -> None:
     text, best = line.split(";")[:2]
     assert best.strip() == "A2:+38"
     solver = EndgameSolver(8)
-    assert solver.solve_text(text) == (38, 8)  # a2 is square 8
+    assert solver.solve_text(text) == Solution(score=38, move=8)  # a2 is square 8
 
 
 def test_solver__4x4_game_value_matches_minimax() -> None:
-    board = ScalarBoard.start(4)
-    assert solve(board)[1] == minimax(RefGame(4))
+    board = Board.start(4)
+    assert solve_exact(board).score == minimax(RefGame(4))
+
+
+def test_solve_exact__returns_a_solution_score_first() -> None:
+    solution = solve_exact(Board.start(4))
+    assert isinstance(solution, Solution)
+    assert (solution.score, solution.move) == (-10, 1)
+    assert EndgameSolver(4).solve_text(Board.start(4).to_text()) == solution
+
+
+def test_solve__deprecated_name_still_answers_move_first() -> None:
+    with pytest.warns(DeprecationWarning, match="solve_exact"):
+        answer = solve(Board.start(4))
+    assert answer == (1, -10)
 
 
 def test_alphabeta__plays_legal_moves_and_beats_random() -> None:
     wins = 0
     for game in range(2):
         agent, rnd = AlphaBetaAgent(depth=2, endgame=6), RandomAgent(seed=game)
-        board, agents = ScalarBoard.start(), (agent, rnd) if game == 0 else (rnd, agent)
+        board, agents = Board.start(), (agent, rnd) if game == 0 else (rnd, agent)
         while not board.terminated:
             action = agents[board.current_player].act(board)
             assert board.is_legal(action)
@@ -146,7 +159,7 @@ def test_alphabeta__plays_legal_moves_and_beats_random() -> None:
 def test_alphabeta__depth_4_beats_greedy() -> None:
     score, games = 0.0, 20
     for game in range(games):
-        start, opening = ScalarBoard.start(), RandomAgent(seed=game)
+        start, opening = Board.start(), RandomAgent(seed=game)
         for _ in range(4):
             start = start.step(opening.act(start))
         agent, greedy = AlphaBetaAgent(depth=4, endgame=8), GreedyAgent()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from othello_zoo._scalar import ScalarBoard
 from othello_zoo.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
+from othello_zoo.board import Board
 
 
-def play(black: object, white: object, board: ScalarBoard | None = None) -> tuple[int, int]:
-    board = board or ScalarBoard.start()
+def play(black: object, white: object, board: Board | None = None) -> tuple[int, int]:
+    board = board or Board.start()
     agents = (black, white)
     while not board.terminated:
         board = board.step(agents[board.current_player].act(board))  # type: ignore[attr-defined]
@@ -17,7 +17,7 @@ def play(black: object, white: object, board: ScalarBoard | None = None) -> tupl
 
 
 def test_mcts__seeded_agents_are_reproducible() -> None:
-    board = ScalarBoard.start()
+    board = Board.start()
     for move in (37, 43, 34):
         board = board.step(move)
     first = [MCTSAgent(simulations=512, seed=3).act(board) for _ in range(2)]
@@ -28,12 +28,12 @@ def test_mcts__seeded_agents_are_reproducible() -> None:
 def test_mcts__solver_proves_a_won_position_and_plays_the_winning_move() -> None:
     # White to move: a1 flips b1-g1 (closed by h1) and b2 (closed by c3), wiping black out; a2
     # flips b2 only and the game goes on.
-    board = ScalarBoard.from_text("-XXXXXXO" + "-XO-----" + "--O-----" + "-" * 40 + " O")
+    board = Board.from_text("-XXXXXXO" + "-XO-----" + "--O-----" + "-" * 40 + " O")
     assert board.legal_actions() == [0, 8]
     agent = MCTSAgent(simulations=100_000, seed=0)
     assert agent.act(board) == 0
     assert agent.last_simulations < 100_000  # the search stopped once the root was proven
-    only = ScalarBoard.from_text("-XXXXXXO" + "-" * 56 + " O")
+    only = Board.from_text("-XXXXXXO" + "-" * 56 + " O")
     assert only.legal_actions() == [0]
     assert MCTSAgent(simulations=64, seed=0).act(only) == 0  # a single legal move is played at once
 
@@ -63,7 +63,7 @@ def test_mcts__strength_with_1000_simulations(opponent: str, games: int, needed:
     for game in range(games):
         mcts = MCTSAgent(simulations=1000, seed=game)
         other = RandomAgent(seed=1000 + game) if opponent == "random" else GreedyAgent()
-        start, opening = ScalarBoard.start(), RandomAgent(seed=game)
+        start, opening = Board.start(), RandomAgent(seed=game)
         for _ in range(4):
             start = start.step(opening.act(start))
         if game % 2 == 0:

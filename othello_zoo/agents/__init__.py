@@ -21,6 +21,7 @@ an engine ``State`` at once, for evaluation loops over the vector env.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from othello_zoo._checks import check_seed
@@ -37,10 +38,11 @@ from othello_zoo.agents.baseline import (
     positional_weights,
     random_actions,
 )
+from othello_zoo.agents.endgame import Solution
 from othello_zoo.agents.mcts import MCTSAgent
 
 __all__ = [
-    "AGENTS",
+    "AGENT_CLASSES",
     "Agent",
     "AlphaBetaAgent",
     "BoardAgent",
@@ -48,6 +50,7 @@ __all__ = [
     "MCTSAgent",
     "POSITIONAL_8x8",
     "RandomAgent",
+    "Solution",
     "act_in_env",
     "board_from_observation",
     "greedy_actions",
@@ -56,22 +59,36 @@ __all__ = [
     "random_actions",
 ]
 
-AGENTS: dict[str, type] = {
+AGENT_CLASSES: dict[str, type] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "mcts": MCTSAgent,
     "alphabeta": AlphaBetaAgent,
 }
+"""The built-in agents' classes by the names :func:`make_agent` takes."""
+
+
+def __getattr__(name: str) -> Any:
+    """``AGENTS``, the old name of :data:`AGENT_CLASSES` (deprecated: ``AGENTS`` elsewhere in the
+    package means the player names ``"black_0"``, ``"white_0"``)."""
+    if name == "AGENTS":
+        warnings.warn(
+            "othello_zoo.agents.AGENTS is deprecated; use othello_zoo.agents.AGENT_CLASSES",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return AGENT_CLASSES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def make_agent(name: str, seed: int | None = None, **kwargs: Any) -> Any:
     """An agent by name (``"random"``, ``"greedy"``, ``"mcts"``, ``"alphabeta"``); ``kwargs`` go to its
     constructor."""
-    if not isinstance(name, str) or name not in AGENTS:
-        raise ValueError(f"agent must be one of {sorted(AGENTS)}, got {name!r}")
+    if not isinstance(name, str) or name not in AGENT_CLASSES:
+        raise ValueError(f"agent must be one of {sorted(AGENT_CLASSES)}, got {name!r}")
     if name == "greedy":
         if kwargs:
             raise TypeError(f"the greedy agent takes no options, got {sorted(kwargs)}")
         check_seed("seed", seed)
         return GreedyAgent()
-    return AGENTS[name](seed=seed, **kwargs)
+    return AGENT_CLASSES[name](seed=seed, **kwargs)

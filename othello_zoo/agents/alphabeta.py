@@ -2,26 +2,28 @@
 mobility, corners, stable edges and a positional table, and the exact endgame solver of
 :mod:`othello_zoo.agents.endgame` for the last squares.
 
-It works on the boards of the environments (Python-int bitboards, :mod:`othello_zoo._scalar`),
-one position at a time. :func:`solve` returns the exact final disc difference for the side to
-move with empty squares credited to the winner (the convention of the FFO test suite).
+It works on the boards of the environments (Python-int bitboards, :class:`othello_zoo.board.Board`),
+one position at a time. :func:`solve_exact` returns the exact final disc difference for the side
+to move with empty squares credited to the winner (the convention of the FFO test suite).
 
->>> from othello_zoo._scalar import ScalarBoard
->>> solve(ScalarBoard.start(4))  # the 4 x 4 game: (best first move, exact value for black)
-(1, -10)
+>>> from othello_zoo.board import Board
+>>> solve_exact(Board.start(4))  # the 4 x 4 game: exact value for black, best first move
+Solution(score=-10, move=1)
 """
 
 from __future__ import annotations
 
 import math
+import warnings
 
 from othello_zoo._checks import check_int, check_seed
-from othello_zoo._scalar import ScalarBoard, as_scalar, scalar_rules, squares_of
-from othello_zoo._single import Board
+from othello_zoo._scalar import scalar_rules
+from othello_zoo._single import SingleBoard
 from othello_zoo.agents.baseline import BoardAgent
-from othello_zoo.agents.endgame import EndgameSolver, final_score
+from othello_zoo.agents.endgame import EndgameSolver, Solution, final_score
+from othello_zoo.board import Board, as_board, squares_of
 
-__all__ = ["MAX_DEPTH", "MAX_ENDGAME", "AlphaBetaAgent", "evaluate", "solve"]
+__all__ = ["MAX_DEPTH", "MAX_ENDGAME", "AlphaBetaAgent", "evaluate", "solve", "solve_exact"]
 
 MAX_DEPTH = 12  # midgame plies: deeper searches take hours a move in Python
 MAX_ENDGAME = 24  # empties solved exactly: 20 take about a minute (FFO #40), each more about 3x that
@@ -65,6 +67,8 @@ class _Search:
         return count
 
     def negamax(self, own: int, opp: int, depth: int, alpha: float, beta: float, passed: bool = False) -> float:
+        """The value of the position for the side owning ``own``, searched ``depth`` plies deep: the
+        evaluation at the horizon, 1000 times the exact score of a finished game."""
         self.nodes += 1
         rules = self.rules
         moves = rules.legal(own, opp)
@@ -112,18 +116,34 @@ def _edges(n: int) -> list[list[int]]:
     ]
 
 
-def solve(board: Board) -> tuple[int, int]:
-    """``(best move, exact score)`` of ``board`` for its side to move; the move is ``n*n`` for a
-    forced pass and -1 on a finished board."""
-    scalar = as_scalar(board)
-    score, move = EndgameSolver(scalar.board_size).solve(scalar.own, scalar.opp)
+def solve_exact(board: SingleBoard) -> Solution:
+    """The exact :class:`~othello_zoo.agents.endgame.Solution` of ``board`` for its side to move:
+    the final disc difference with empty squares credited to the winner, and a best move (``n*n``
+    for a forced pass, -1 on a finished board)."""
+    position = as_board(board)
+    return EndgameSolver(position.board_size).solve(position.own, position.opp)
+
+
+def solve(board: SingleBoard) -> tuple[int, int]:
+    """``(best move, exact score)``: :func:`solve_exact` in the opposite order.
+
+    Deprecated (warns with ``DeprecationWarning``): use :func:`solve_exact`, which returns
+    ``Solution(score, move)``; ``solve`` goes in the next release.
+    """
+    warnings.warn(
+        "othello_zoo.agents.alphabeta.solve is deprecated and returns (move, score); "
+        "use othello_zoo.agents.alphabeta.solve_exact, which returns Solution(score, move)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    score, move = solve_exact(board)
     return move, score
 
 
-def evaluate(board: Board) -> float:
+def evaluate(board: SingleBoard) -> float:
     """The midgame evaluation of ``board`` for its side to move."""
-    scalar = as_scalar(board)
-    return _Search(scalar.board_size).evaluate(scalar.own, scalar.opp)
+    position = as_board(board)
+    return _Search(position.board_size).evaluate(position.own, position.opp)
 
 
 class AlphaBetaAgent(BoardAgent):
@@ -139,19 +159,18 @@ class AlphaBetaAgent(BoardAgent):
         self.last_nodes = 0
         self._solver: EndgameSolver | None = None  # kept between moves: its table serves the next solve
 
-    def choose(self, board: ScalarBoard) -> int:
-        scalar = board
-        empties = scalar.board_size**2 - sum(scalar.scores())
+    def choose(self, board: Board) -> int:
+        empties = board.board_size**2 - sum(board.scores())
         if empties <= self.endgame:
             solver = self._solver
-            if solver is None or solver.n != scalar.board_size or len(solver.table) > 1_000_000:
-                solver = self._solver = EndgameSolver(scalar.board_size)
+            if solver is None or solver.n != board.board_size or len(solver.table) > 1_000_000:
+                solver = self._solver = EndgameSolver(board.board_size)
             before = solver.nodes
-            _, move = solver.solve(scalar.own, scalar.opp)
+            move = solver.solve(board.own, board.opp).move
             self.last_nodes = solver.nodes - before
             return move
-        search = _Search(scalar.board_size)
-        moves = search.rules.legal(scalar.own, scalar.opp)
-        _, move = search.best_move(scalar.own, scalar.opp, moves, self.depth, -math.inf, math.inf)
+        search = _Search(board.board_size)
+        moves = search.rules.legal(board.own, board.opp)
+        _, move = search.best_move(board.own, board.opp, moves, self.depth, -math.inf, math.inf)
         self.last_nodes = search.nodes
         return move

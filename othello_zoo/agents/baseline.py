@@ -30,8 +30,9 @@ from torch import Tensor
 
 from othello_zoo import engine
 from othello_zoo._checks import check_seed
-from othello_zoo._scalar import ScalarBoard, as_scalar, scalar_rules
-from othello_zoo._single import Board
+from othello_zoo._scalar import scalar_rules
+from othello_zoo._single import SingleBoard
+from othello_zoo.board import Board, as_board
 from othello_zoo.engine import State
 
 __all__ = [
@@ -138,7 +139,7 @@ def _observation_arrays(observation: Observation) -> tuple[np.ndarray, np.ndarra
     return planes, mask
 
 
-def board_from_observation(observation: Observation) -> ScalarBoard | None:
+def board_from_observation(observation: Observation) -> Board | None:
     """The position an observation dict shows, with the observing agent to move, or ``None`` when
     its mask holds only the null action (the agent waits, must pass, or the game is over).
 
@@ -164,7 +165,7 @@ def board_from_observation(observation: Observation) -> ScalarBoard | None:
         return None
     own, opp = (sum(1 << int(s) for s in np.flatnonzero(plane)) for plane in planes)
     player = (own.bit_count() + opp.bit_count()) % 2
-    board = ScalarBoard.make(own, opp, player, n)
+    board = Board.make(own, opp, player, n)
     legal = np.flatnonzero(mask).tolist()
     if board.legal_actions() != legal:
         raise ValueError(
@@ -179,7 +180,7 @@ class Agent(Protocol):
 
     name: str
 
-    def act(self, board: Board | Observation) -> int: ...
+    def act(self, board: SingleBoard | Observation) -> int: ...
 
 
 class BoardAgent:
@@ -192,17 +193,17 @@ class BoardAgent:
 
     name = "agent"
 
-    def act(self, board: Board | Observation) -> int:
+    def act(self, board: SingleBoard | Observation) -> int:
         """A legal action for the agent to move on ``board``, or for the agent whose observation it is."""
         if isinstance(board, Mapping):
             observed = board_from_observation(board)
             if observed is None:
                 return int(np.asarray(board["action_mask"]).shape[0] - 1)
-            scalar = observed
+            position = observed
         else:
-            scalar = as_scalar(board)
-        legal = scalar.legal_actions()
-        return legal[0] if len(legal) == 1 else self.choose(scalar)
+            position = as_board(board)
+        legal = position.legal_actions()
+        return legal[0] if len(legal) == 1 else self.choose(position)
 
     def act_batch(self, observation: Tensor | np.ndarray, action_mask: Tensor | np.ndarray) -> Tensor:
         """One action per row of a batch of observations ``(B, 2, n, n)`` and masks ``(B, n*n + 1)``
@@ -212,7 +213,7 @@ class BoardAgent:
         actions = [self.act({"observation": p, "action_mask": m}) for p, m in rows]
         return torch.tensor(actions, dtype=torch.int64, device=planes.device)
 
-    def choose(self, board: ScalarBoard) -> int:
+    def choose(self, board: Board) -> int:
         """The action on a board with two or more legal moves (the mover's discs in ``board.own``)."""
         raise NotImplementedError
 
@@ -225,7 +226,7 @@ class RandomAgent(BoardAgent):
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(check_seed("seed", seed))
 
-    def choose(self, board: ScalarBoard) -> int:
+    def choose(self, board: Board) -> int:
         return self.rng.choice(board.legal_actions())
 
 
@@ -235,7 +236,7 @@ class GreedyAgent(BoardAgent):
 
     name = "greedy"
 
-    def choose(self, board: ScalarBoard) -> int:
+    def choose(self, board: Board) -> int:
         n = board.board_size
         rules = scalar_rules(n)
         weights = positional_weights(n, torch.device("cpu")).tolist()

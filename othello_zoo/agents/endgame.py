@@ -18,27 +18,61 @@ and compare its values with plain minimax over an independent implementation.
 
 >>> from othello_zoo.agents.endgame import EndgameSolver
 >>> solver = EndgameSolver(4)
->>> solver.solve_text("-----OX--XO----- X")  # the whole 4 x 4 game: (black's score, best first move)
-(-10, 1)
+>>> solver.solve_text("-----OX--XO----- X")  # the whole 4 x 4 game: black's score, best first move
+Solution(score=-10, move=1)
 """
 
 from __future__ import annotations
 
-from othello_zoo._scalar import ScalarBoard, scalar_rules
+from typing import NamedTuple
 
-__all__ = ["EndgameSolver", "final_score"]
+from othello_zoo import rules
+from othello_zoo._scalar import scalar_rules
+from othello_zoo.board import Board
+
+__all__ = ["EndgameSolver", "Solution", "final_score"]
 
 INF = 10**9
 _SHALLOW = 6  # at or below this many empties: parity order, no table, no sorting
 _TABLE = 8  # at or above this many empties: transposition table
 
+_Entry = tuple[int, int, int]  # a table entry: (lower bound, upper bound, best move)
+_UNKNOWN: _Entry = (-INF, INF, -1)  # the bounds of a position the table does not hold
+_Child = tuple[int, int, int, int]  # (square, placed bit, the child's own, the child's opp)
+_Ranked = tuple[int, int, int, int, int, int | None]  # (rank, square, own, opp, placed bit, replies)
+
+
+class Solution(NamedTuple):
+    """The exact result of a position, as every solver of :mod:`othello_zoo.agents` returns it.
+
+    Attributes:
+        score: the final disc difference for the side to move under perfect play, empty squares
+            credited to the winner (:func:`othello_zoo.rules.exact_score`); a bound when the
+            search was asked for a window that does not hold it.
+        move: a best move: a square, ``n*n`` for a forced pass, -1 on a finished board.
+
+    >>> Solution(score=38, move=8) == (38, 8)  # a tuple: ``score, move = solution`` unpacks it
+    True
+    """
+
+    score: int
+    move: int
+
 
 def final_score(own: int, opp: int, squares: int) -> int:
-    """The disc difference of a finished game for the owner of ``own``, the ``squares - discs``
-    empty squares credited to the winner (the FFO convention)."""
-    diff = own.bit_count() - opp.bit_count()
-    empties = squares - own.bit_count() - opp.bit_count()
-    return diff + empties if diff > 0 else diff - empties if diff < 0 else 0
+    """:func:`othello_zoo.rules.exact_score` of a finished game for the owner of the bit set ``own``."""
+    return rules.exact_score(own.bit_count(), opp.bit_count(), squares)
+
+
+def _table_cutoff(entry: _Entry, alpha: int, beta: int) -> tuple[int, int] | None:
+    """``(score, move)`` when a table entry's bounds settle a node for the window ``(alpha, beta)``:
+    the exact score is known, or a bound lies outside the window. ``None`` otherwise."""
+    lower, upper, hint = entry
+    if lower >= beta or lower == upper:
+        return lower, hint
+    if upper <= alpha:
+        return upper, hint
+    return None
 
 
 class EndgameSolver:
@@ -63,7 +97,7 @@ class EndgameSolver:
         )
         self.corners = (1 << 0) | (1 << (n - 1)) | (1 << (n * (n - 1))) | (1 << (n * n - 1))
         self.nodes = 0
-        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self.table: dict[tuple[int, int], _Entry] = {}
 
     def clear(self) -> None:
         """Forget the transposition table and reset the node count."""
@@ -71,18 +105,18 @@ class EndgameSolver:
         self.nodes = 0
 
     # -- the search -----------------------------------------------------------------------------------
-    def solve(self, own: int, opp: int, alpha: int = -INF, beta: int = INF) -> tuple[int, int]:
-        """``(score, best move)`` for the side owning ``own``: the exact value when it lies inside
-        ``(alpha, beta)``, a bound otherwise. The move is ``n*n`` for a forced pass and -1 on a
-        finished board."""
+    def solve(self, own: int, opp: int, alpha: int = -INF, beta: int = INF) -> Solution:
+        """The :class:`Solution` for the side owning ``own``: the exact score when it lies inside
+        ``(alpha, beta)``, a bound otherwise, and a best move (``n*n`` for a forced pass, -1 on a
+        finished board)."""
         empties = self.full & ~(own | opp)
         if empties.bit_count() <= _SHALLOW:
-            return self._root_shallow(own, opp, alpha, beta, empties)
-        return self._search(own, opp, alpha, beta, empties, False)
+            return Solution(*self._root_shallow(own, opp, alpha, beta, empties))
+        return Solution(*self._search(own, opp, alpha, beta, empties, False))
 
-    def solve_text(self, text: str) -> tuple[int, int]:
+    def solve_text(self, text: str) -> Solution:
         """:meth:`solve` for a position in position text."""
-        board = ScalarBoard.from_text(text)
+        board = Board.from_text(text)
         return self.solve(board.own, board.opp)
 
     def _root_shallow(self, own: int, opp: int, alpha: int, beta: int, empties: int) -> tuple[int, int]:
@@ -124,73 +158,115 @@ class EndgameSolver:
         if moves is None:
             moves = self.rules.legal(own, opp)
         if not moves:
-            if passed:
-                return final_score(own, opp, self.squares), -1
-            score, _ = self._search(opp, own, -beta, -alpha, empties, True)
-            return -score, self.n * self.n
+            return self._pass(own, opp, alpha, beta, empties, passed)
         count = empties.bit_count()
         key = (own, opp)
+        entry = self.table.get(key) if count >= _TABLE else None
         hint = -1
-        entry = None
+        if entry is not None:
+            known = _table_cutoff(entry, alpha, beta)
+            if known is not None:
+                return known
+            lower, upper, hint = entry
+            alpha, beta = max(alpha, lower), min(beta, upper)
+        children = self._children(own, opp, moves)
+        if count - 1 >= _TABLE:
+            refuted = self._transposition_cutoff(children, beta)
+            if refuted is not None:
+                return refuted
+        ordered = self._order(children, hint)
+        best, best_move = self._principal_variation(ordered, alpha, beta, empties, count - 1 > _SHALLOW)
         if count >= _TABLE:
-            entry = self.table.get(key)
-            if entry is not None:
-                lower, upper, hint = entry
-                if lower >= beta or lower == upper:
-                    return lower, hint
-                if upper <= alpha:
-                    return upper, hint
-                alpha, beta = max(alpha, lower), min(beta, upper)
-        original_alpha = alpha
-        rules, corners, table = self.rules, self.corners, self.table
-        etc = count - 1 >= _TABLE
+            self._store(key, entry, alpha, beta, best, best_move)
+        return best, best_move
+
+    def _pass(self, own: int, opp: int, alpha: int, beta: int, empties: int, passed: bool) -> tuple[int, int]:
+        """A deep node without a placement: the end of the game after a pass, else the pass."""
+        if passed:
+            return final_score(own, opp, self.squares), -1
+        score, _ = self._search(opp, own, -beta, -alpha, empties, True)
+        return -score, self.squares
+
+    def _children(self, own: int, opp: int, moves: int) -> list[_Child]:
+        """The positions after each placement in ``moves``, from the opponent's side, by square."""
+        flips_of = self.flips_of
         children = []
         while moves:
             placed = moves & -moves
             moves ^= placed
             square = placed.bit_length() - 1
-            flipped = self.flips_of[square](own, opp)
-            new_own, new_opp = opp ^ flipped, own | placed | flipped
-            if etc:  # enhanced transposition cutoff: a child already known to refute the window
-                child = table.get((new_own, new_opp))
-                if child is not None and -child[1] >= beta:
-                    return -child[1], square
+            flipped = flips_of[square](own, opp)
+            children.append((square, placed, opp ^ flipped, own | placed | flipped))
+        return children
+
+    def _transposition_cutoff(self, children: list[_Child], beta: int) -> tuple[int, int] | None:
+        """Enhanced transposition cutoff: ``(score, move)`` of the first child that the table already
+        knows to refute the window (its upper bound, negated, reaches ``beta``), else ``None``."""
+        table = self.table
+        for square, _, child_own, child_opp in children:
+            entry = table.get((child_own, child_opp))
+            if entry is not None and -entry[1] >= beta:
+                return -entry[1], square
+        return None
+
+    def _order(self, children: list[_Child], hint: int) -> list[_Ranked]:
+        """The children fastest first: the table's move ``hint``, then by fewest opponent replies,
+        corners counting double. Each comes with the opponent's replies (``None`` for the hint)."""
+        legal, corners = self.rules.legal, self.corners
+        ranked: list[_Ranked] = []
+        for square, placed, child_own, child_opp in children:
             if square == hint:
                 rank, replies = -1000, None
             else:
-                replies = rules.legal(new_own, new_opp)  # fewest replies first, corners counting double
+                replies = legal(child_own, child_opp)
                 rank = 4 * replies.bit_count() + 2 * (replies & corners).bit_count() - (placed & corners).bit_count()
-            children.append((rank, square, new_own, new_opp, placed, replies))
-        children.sort()  # the squares are distinct, so the comparison never reaches the boards
-        deep = count - 1 > _SHALLOW
-        best, best_move = -INF, children[0][1]
-        for index, (_, square, new_own, new_opp, placed, replies) in enumerate(children):
+            ranked.append((rank, square, child_own, child_opp, placed, replies))
+        ranked.sort()  # the squares are distinct, so the comparison never reaches the boards
+        return ranked
+
+    def _principal_variation(
+        self, ranked: list[_Ranked], alpha: int, beta: int, empties: int, deep: bool
+    ) -> tuple[int, int]:
+        """``(best score, best move)`` over the ordered children: the first with the full window, the
+        others with a null window first (deep ones); :meth:`_shallow` for the children near the end."""
+        best, best_move = -INF, ranked[0][1]
+        for index, (_, square, child_own, child_opp, placed, replies) in enumerate(ranked):
             rest = empties ^ placed
-            if deep:
-                if index == 0:
-                    score = -self._search(new_own, new_opp, -beta, -alpha, rest, False, replies)[0]
-                else:
-                    score = -self._search(new_own, new_opp, -alpha - 1, -alpha, rest, False, replies)[0]
-                    if alpha < score < beta:
-                        score = -self._search(new_own, new_opp, -beta, -score, rest, False, replies)[0]
+            if not deep:
+                score = -self._shallow(child_own, child_opp, -beta, -alpha, rest)
+            elif index == 0:
+                score = -self._search(child_own, child_opp, -beta, -alpha, rest, False, replies)[0]
             else:
-                score = -self._shallow(new_own, new_opp, -beta, -alpha, rest)
+                score = self._scout(child_own, child_opp, alpha, beta, rest, replies)
             if score > best:
                 best, best_move = score, square
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
                         break
-        if count >= _TABLE:
-            lower, upper, _ = entry if entry is not None else (-INF, INF, -1)
-            if best <= original_alpha:
-                upper = best
-            elif best >= beta:
-                lower = best
-            else:
-                lower = upper = best
-            self.table[key] = (lower, upper, best_move)
         return best, best_move
+
+    def _scout(self, own: int, opp: int, alpha: int, beta: int, empties: int, moves: int | None) -> int:
+        """The parent's score of a later child (``own`` to move): a null-window test against
+        ``alpha``, searched again with the window ``(score, beta)`` only when it beats ``alpha``."""
+        score = -self._search(own, opp, -alpha - 1, -alpha, empties, False, moves)[0]
+        if alpha < score < beta:
+            score = -self._search(own, opp, -beta, -score, empties, False, moves)[0]
+        return score
+
+    def _store(
+        self, key: tuple[int, int], entry: _Entry | None, alpha: int, beta: int, best: int, best_move: int
+    ) -> None:
+        """Record a searched node's result for the window ``(alpha, beta)`` it had: an upper bound
+        when it failed low, a lower bound when it failed high, else the exact score."""
+        lower, upper, _ = entry if entry is not None else _UNKNOWN
+        if best <= alpha:
+            upper = best
+        elif best >= beta:
+            lower = best
+        else:
+            lower = upper = best
+        self.table[key] = (lower, upper, best_move)
 
     def _shallow(self, own: int, opp: int, alpha: int, beta: int, empties: int, passed: bool = False) -> int:
         """Near the end (3 or more empties): empties in odd quadrants first, moves found square by square."""
@@ -250,12 +326,11 @@ class EndgameSolver:
         square = placed.bit_length() - 1
         flipped = self.flips_of[square](own, opp)
         mine, theirs = own.bit_count(), opp.bit_count()
-        if flipped:
+        if flipped:  # the mover fills the last square
             count = flipped.bit_count()
-            return mine - theirs + 2 * count + 1
+            return rules.exact_score(mine + count + 1, theirs - count, self.squares)
         flipped = self.flips_of[square](opp, own)
-        if flipped:
+        if flipped:  # the mover passes, the opponent fills it
             count = flipped.bit_count()
-            return mine - theirs - 2 * count - 1
-        diff = mine - theirs
-        return diff + 1 if diff > 0 else diff - 1 if diff < 0 else 0
+            return rules.exact_score(mine - count, theirs + count + 1, self.squares)
+        return rules.exact_score(mine, theirs, self.squares)  # nobody can: it stays empty

@@ -10,9 +10,9 @@ The solver marks a finished game proven, a node with a proven-won child proven w
 and a node whose children are all proven losses for its mover proven lost; the agent plays a
 proven win as soon as it sees one and never walks into a proven loss while an alternative exists.
 
->>> from othello_zoo._scalar import ScalarBoard
+>>> from othello_zoo.board import Board
 >>> agent = MCTSAgent(simulations=256, seed=0)
->>> agent.act(ScalarBoard.start()) in (19, 26, 37, 44)
+>>> agent.act(Board.start()) in (19, 26, 37, 44)
 True
 """
 
@@ -21,16 +21,20 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import TypeVar
 
 import numpy as np
 import torch
+from torch import Tensor
 
 from othello_zoo import engine
 from othello_zoo._checks import check_device, check_int, check_real, check_seed
-from othello_zoo._scalar import ScalarBoard
 from othello_zoo.agents.baseline import BoardAgent
+from othello_zoo.board import Board
 
 __all__ = ["MCTSAgent", "Node"]
+
+_Reward = TypeVar("_Reward", float, Tensor)
 
 
 class Node:
@@ -38,7 +42,7 @@ class Node:
 
     __slots__ = ("action", "board", "children", "parent", "proven", "untried", "visits", "wins")
 
-    def __init__(self, board: ScalarBoard, parent: Node | None, action: int, rng: random.Random) -> None:
+    def __init__(self, board: Board, parent: Node | None, action: int, rng: random.Random) -> None:
         self.board = board
         self.parent = parent
         self.action = action
@@ -51,9 +55,15 @@ class Node:
         self.proven: float | None = _exact(board) if board.terminated else None
 
 
-def _exact(board: ScalarBoard) -> float:
+def _score(reward: _Reward) -> _Reward:
+    """A reward of :mod:`othello_zoo.rules` (+1 / -1 / 0) on the tree's scale: 1 for a win, 1/2 for
+    a draw, 0 for a loss."""
+    return (reward + 1.0) / 2.0
+
+
+def _exact(board: Board) -> float:
     """The finished game's score for the player who made the last move (not the player to move)."""
-    return (board.rewards()[1 - board.current_player] + 1.0) / 2.0
+    return _score(board.rewards()[1 - board.current_player])
 
 
 class MCTSAgent(BoardAgent):
@@ -100,7 +110,7 @@ class MCTSAgent(BoardAgent):
         self.last_simulations = 0
 
     # -- the interface ----------------------------------------------------------------------------
-    def choose(self, board: ScalarBoard) -> int:
+    def choose(self, board: Board) -> int:
         root = self._root_for(board)
         done, start = 0, time.perf_counter()
         while root.proven is None:
@@ -116,7 +126,7 @@ class MCTSAgent(BoardAgent):
         return best.action
 
     # -- search -----------------------------------------------------------------------------------
-    def _root_for(self, board: ScalarBoard) -> Node:
+    def _root_for(self, board: Board) -> Node:
         if self.root is not None:
             for child in self.root.children:  # the opponent's replies to our last move
                 if child.board == board:
@@ -193,11 +203,11 @@ class MCTSAgent(BoardAgent):
             plies += 1
             if plies % 8 == 0 and bool(state.terminated.all()):
                 break
-        black = (engine.rewards(state)[:, 0].double() + 1.0) / 2.0  # 1 win, 1/2 draw, 0 loss
-        black_sum = black.view(len(leaves), k).sum(1).cpu().numpy()
         # The player who moved into a leaf is the opponent of the leaf's player to move.
-        into_black = np.array([leaf.board.current_player == 1 for leaf in leaves])
-        return np.where(into_black, black_sum, k - black_sum)
+        into = (1 - players).repeat_interleave(k).to(self.device)
+        rewards = engine.rewards(state).gather(1, into.unsqueeze(1)).squeeze(1)
+        scores: np.ndarray = _score(rewards.double()).view(len(leaves), k).sum(1).cpu().numpy()
+        return scores
 
     def _backup(self, leaf: Node, score: float) -> None:
         node: Node | None = leaf

@@ -2,7 +2,7 @@
 
 `alpha-zero-general <https://github.com/suragnair/alpha-zero-general>`_ trains AlphaZero on any
 game that implements its ``Game`` class. :class:`OthelloGame` is such a game: its ``Coach``,
-``MCTS`` and ``Arena`` run on it unchanged. Its conventions:
+``MCTS`` and ``Arena`` run on it unchanged (``g = OthelloGame(8)`` in ``main.py``). Its conventions:
 
 - A board is a numpy ``int8`` array ``(n, n)``: ``1`` for player 1, ``-1`` for player 2, ``0``
   empty; ``board[row, col]`` is square ``row * n + col`` (``a1`` = 0, top left). Player 1 is black
@@ -17,11 +17,6 @@ Every rule (legal moves, flips, passes, the end) comes from the engine; position
 are remembered (keyed by their canonical bytes), so the repeated calls of a tree search cost
 microseconds. :class:`BatchedOthelloGame` answers the same questions for ``B`` boards at once
 in one engine call, on numpy arrays or torch tensors (any device).
-
-In an alpha-zero-general checkout, use it in ``main.py`` in place of the framework's own game::
-
-    from othello_zoo.compat.alphazero import OthelloGame
-    g = OthelloGame(8)
 
 Example:
     >>> game = OthelloGame(8)
@@ -43,7 +38,7 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from othello_zoo import engine
+from othello_zoo import engine, rules
 from othello_zoo._checks import check_int, check_real, integer_value
 from othello_zoo.notation import BLACK, WHITE, check_board_size, index_to_square
 from othello_zoo.symmetry import all_symmetries, source_table
@@ -70,16 +65,31 @@ def _check_draw_value(draw_value: float) -> float:
     return value
 
 
-def _state(canonical: Tensor, colours: Tensor, n: int, backend: str) -> engine.State:
+def _state(canonical: Tensor, colours: Tensor, n: int, backend: engine.Backend) -> engine.State:
     """Engine boards from canonical boards int8 ``(B, n, n)`` (the mover's discs are 1)."""
     flat = canonical.reshape(-1, n * n)
-    return engine.from_planes(torch.stack((flat == 1, flat == -1), dim=1), colours, n, backend)
+    return engine.from_planes(torch.stack((flat == 1, flat == -1), dim=1), colours, n, backend=backend)
 
 
-def _results(state: engine.State, draw_value: float) -> Tensor:
-    """float32 ``(B,)``: 0 on unfinished boards, else 1 / -1 / ``draw_value`` for the mover."""
-    result = engine.outcome(state)
-    return torch.where(state.terminated, torch.where(result == 0, draw_value, result), 0.0)
+def _game_ended(
+    state: engine.State, draw: float, other: Tensor | None = None, dtype: torch.dtype = torch.float32
+) -> Tensor:
+    """``getGameEnded`` ``(B,)``: 0 on unfinished boards, else :func:`engine.outcome` for the engine's mover
+    (the other player where ``other``: zero-sum), with ``draw`` for its 0: the one draw value substitution."""
+    result = engine.outcome(state).to(dtype)
+    if other is not None:
+        result = torch.where(other, rules.split_result(result, torch.zeros_like(other))[1], result)
+    return torch.where(state.terminated, torch.where(result == 0, draw, result), 0.0)
+
+
+def _check_valid(state: engine.State, actions: Tensor) -> None:
+    """``ValueError`` naming the boards (up to 5) whose action ``getValidMoves`` does not allow."""
+    bad = engine.illegal_actions(state, actions) | (state.terminated & (actions != state.board_size**2))
+    if bool(bad.any()):
+        valid = engine.legal_action_mask(state)
+        rows = bad.nonzero().flatten()[:5].tolist()
+        shown = [f"board {i}: action {int(actions[i])}, valid {valid[i].nonzero().flatten().tolist()}" for i in rows]
+        raise ValueError(f"invalid action on {int(bad.sum())} board(s): {'; '.join(shown)}")
 
 
 def _mover_boards(state: engine.State) -> Tensor:
@@ -118,16 +128,11 @@ class OthelloGame:
         return f"OthelloGame(n={self.n}, backend={self.backend!r})"
 
     def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state["_positions"], state["_moves"] = {}, {}  # pickles stay small
-        return state
-
-    # ----------------------------------------------------------------- the Game interface
+        return dict(self.__dict__, _positions={}, _moves={})  # pickles stay small
 
     def getInitBoard(self) -> np.ndarray:  # noqa: N802
         """The start board (a new array): player 1 (black) on e4 and d5, -1 (white) on d4 and e5."""
-        start: np.ndarray = self._start.copy()
-        return start
+        return np.array(self._start)
 
     def getBoardSize(self) -> tuple[int, int]:  # noqa: N802
         """``(n, n)``."""
@@ -148,7 +153,7 @@ class OthelloGame:
         p = _check_player(player)
         canonical = p * self._board(board)
         key = canonical.tobytes()
-        a = self._action(action)
+        a = check_int("action", action, low=0, high=self.n * self.n)
         following = self._moves.get((key, a))
         if following is None:
             following = self._play(canonical, key, a, p)
@@ -157,41 +162,34 @@ class OthelloGame:
     def getValidMoves(self, board: np.ndarray, player: int) -> np.ndarray:  # noqa: N802
         """int64 ``(n*n + 1,)``: 1 for the actions ``player`` may take; the pass exactly when no
         placement is legal (a finished board included)."""
-        canonical = _check_player(player) * self._board(board)
-        valid: np.ndarray = self._analyse(canonical, canonical.tobytes())[0].copy()
-        return valid
+        return np.array(self._analyse(_check_player(player) * self._board(board))[0])  # a writable copy
 
     def getGameEnded(self, board: np.ndarray, player: int) -> float:  # noqa: N802
         """0.0 while either side can move; else 1.0 if ``player`` has more discs, -1.0 if fewer,
         :attr:`draw_value` (``1e-4``) for a draw."""
-        canonical = _check_player(player) * self._board(board)
-        return self._analyse(canonical, canonical.tobytes())[1]
+        return self._analyse(_check_player(player) * self._board(board))[1]
 
     def getCanonicalForm(self, board: np.ndarray, player: int) -> np.ndarray:  # noqa: N802
         """``player * board`` (a new array): the mover's discs are 1."""
         return _check_player(player) * self._board(board)
 
     def getSymmetries(self, board: np.ndarray, pi: Any) -> list[tuple[np.ndarray, np.ndarray]]:  # noqa: N802
-        """The 8 images ``(board, pi)`` under the board's symmetries (identity first), the policy's
-        entry for each square moving with the square, the pass entry kept last.
-
-        The order is that of :mod:`othello_zoo.symmetry` (symmetry ``k`` at index ``k``).
-        """
+        """The 8 images ``(board, pi)`` under the board's symmetries, in the order of
+        :mod:`othello_zoo.symmetry` (symmetry ``k`` at index ``k``, identity first): the policy's
+        entry for each square moves with the square, the pass entry stays last."""
         b = self._board(board)
         policy = np.asarray(pi)
         if policy.shape != (self.n * self.n + 1,):
             raise ValueError(f"pi must have {self.n * self.n + 1} entries (the last one is pass), got {policy.shape}")
         table = source_table(self.n)
         images = b.reshape(-1)[table[:, :-1]].reshape(8, self.n, self.n)
-        policies = policy[table]
-        return [(images[k], policies[k]) for k in range(8)]
+        return list(zip(images, policy[table], strict=True))
 
     def stringRepresentation(self, board: np.ndarray) -> bytes:  # noqa: N802
         """The board's ``n * n`` bytes (int8 values), a dictionary key for tree search."""
         return np.ascontiguousarray(board, dtype=np.int8).tobytes()
 
-    # ------------------------------------------- extras of the framework's own OthelloGame
-
+    # -- extras of the framework's own OthelloGame, beyond its Game interface --------------------
     def stringRepresentationReadable(self, board: np.ndarray) -> str:  # noqa: N802
         """The board as position-text squares: ``X`` for 1 (black), ``O`` for -1, ``-`` empty."""
         return "".join(self.square_content[int(v)] for v in self._board(board).reshape(-1))
@@ -213,40 +211,30 @@ class OthelloGame:
         self._positions.clear()
         self._moves.clear()
 
-    # ------------------------------------------------------------------------ internals
-
     def _board(self, board: np.ndarray) -> np.ndarray:
         array = np.asarray(board)
         if array.shape != (self.n, self.n):
             raise ValueError(f"board must have shape ({self.n}, {self.n}), got {array.shape}")
-        if array.dtype != np.int8:
-            converted = array.astype(np.int8)
-            if not np.array_equal(converted, array):
-                raise ValueError("board values must be -1, 0 or 1")
-            array = converted
-        if ((array < -1) | (array > 1)).any():
+        converted = array.astype(np.int8, copy=False)
+        if not np.array_equal(converted, array) or ((converted < -1) | (converted > 1)).any():
             raise ValueError("board values must be -1, 0 or 1")
-        return array
-
-    def _action(self, action: int) -> int:
-        return check_int("action", action, low=0, high=self.n * self.n)
+        return converted
 
     def _remember(self, table: dict[Any, Any], key: Any, value: Any) -> None:
-        if self.cache_size <= 0:
-            return
-        if len(table) >= self.cache_size:
-            table.clear()
-        table[key] = value
+        if self.cache_size > 0:
+            if len(table) >= self.cache_size:
+                table.clear()
+            table[key] = value
 
     def _summary(self, state: engine.State) -> tuple[np.ndarray, float]:
+        """``(valid moves, getGameEnded)`` of a one-board state (in float64: exactly ``draw_value``)."""
         valid = engine.legal_action_mask(state)[0].numpy().astype(np.int64)
         valid.setflags(write=False)
-        if not bool(state.terminated[0]):
-            return valid, 0.0
-        result = float(engine.outcome(state)[0])  # +1 / -1 / 0 for the mover
-        return valid, result if result != 0 else self.draw_value
+        return valid, float(_game_ended(state, self.draw_value, dtype=torch.float64)[0])
 
-    def _analyse(self, canonical: np.ndarray, key: bytes) -> tuple[np.ndarray, float]:
+    def _analyse(self, canonical: np.ndarray) -> tuple[np.ndarray, float]:
+        """:meth:`_summary` of a canonical board; remembered."""
+        key = canonical.tobytes()
         entry = self._positions.get(key)
         if entry is None:
             entry = self._summary(_state(torch.from_numpy(canonical), self._colours[1], self.n, self.backend))
@@ -255,7 +243,7 @@ class OthelloGame:
 
     def _play(self, canonical: np.ndarray, key: bytes, action: int, player: int) -> np.ndarray:
         """The next canonical board (from the next mover's side) after ``action``; remembered."""
-        valid, result = self._analyse(canonical, key)
+        valid, result = self._analyse(canonical)
         if not valid[action]:
             legal = np.flatnonzero(valid).tolist()
             raise ValueError(f"action {action} is not valid for player {player} here; valid actions: {legal}")
@@ -288,12 +276,9 @@ class BatchedOthelloGame:
             :meth:`play` reports for that board is unspecified.
 
     >>> game = BatchedOthelloGame(6)
-    >>> boards = game.init_boards(2)
-    >>> boards, players = game.next_states(boards, 1, torch.tensor([8, 27]))  # c2, d5
-    >>> players.tolist(), game.game_ended(boards, players).tolist()
-    ([-1, -1], [0.0, 0.0])
-    >>> game.valid_moves(boards, players).sum(dim=1).tolist()
-    [3, 3]
+    >>> boards, players, valid, ended = game.play(game.init_boards(2), 1, torch.tensor([8, 27]))  # c2, d5
+    >>> players.tolist(), ended.tolist(), valid.sum(dim=1).tolist()
+    ([-1, -1], [0.0, 0.0], [3, 3])
     """
 
     def __init__(
@@ -327,7 +312,7 @@ class BatchedOthelloGame:
     def analyse(self, boards: ArrayT, players: ArrayT | int) -> tuple[ArrayT, ArrayT]:
         """``(valid_moves(boards, players), game_ended(boards, players))`` from one engine call."""
         state = self._state(*self._inputs(boards, players))
-        valid, ended = engine.legal_action_mask(state), _results(state, self.draw_value)
+        valid, ended = engine.legal_action_mask(state), _game_ended(state, self.draw_value)
         return self._like(valid, boards), self._like(ended, boards)
 
     def valid_moves(self, boards: ArrayT, players: ArrayT | int) -> ArrayT:
@@ -336,7 +321,7 @@ class BatchedOthelloGame:
 
     def game_ended(self, boards: ArrayT, players: ArrayT | int) -> ArrayT:
         """float32 ``(B,)``: 0, 1, -1 or ``draw_value`` for each player (``getGameEnded``)."""
-        return self._like(_results(self._state(*self._inputs(boards, players)), self.draw_value), boards)
+        return self._like(_game_ended(self._state(*self._inputs(boards, players)), self.draw_value), boards)
 
     def next_states(self, boards: ArrayT, players: ArrayT | int, actions: ArrayT) -> tuple[ArrayT, ArrayT]:
         """The boards after each player's action, and ``-players`` (``getNextState``).
@@ -349,23 +334,11 @@ class BatchedOthelloGame:
 
     def play(self, boards: ArrayT, players: ArrayT | int, actions: ArrayT) -> tuple[ArrayT, ArrayT, ArrayT, ArrayT]:
         """``next_states`` and the ``analyse`` of what it returns, from one engine step:
-        ``(boards, players, valid_moves, game_ended)`` of the next boards for the next players.
-
-        >>> game = BatchedOthelloGame(6)
-        >>> boards, players, valid, ended = game.play(game.init_boards(1), 1, torch.tensor([8]))
-        >>> valid[0].nonzero().flatten().tolist(), ended.tolist()
-        ([7, 9, 19], [0.0])
-        """
+        ``(boards, players, valid_moves, game_ended)`` of the next boards for the next players."""
         after, following, next_players, unmoved = self._advance(boards, players, actions)
-        ended = _results(after, self.draw_value)  # for the engine's player to move: the old one where unmoved
-        ended = torch.where(unmoved & (ended.abs() == 1), -ended, ended)
-        valid = engine.legal_action_mask(after)
-        return (
-            self._like(following, boards),
-            self._like(next_players, boards),
-            self._like(valid, boards),
-            self._like(ended, boards),
-        )
+        ended = _game_ended(after, self.draw_value, other=unmoved)  # unmoved: the engine's mover is the old one
+        out = [self._like(x, boards) for x in (following, next_players, engine.legal_action_mask(after), ended)]
+        return out[0], out[1], out[2], out[3]
 
     def _advance(
         self, boards: np.ndarray | Tensor, players: np.ndarray | Tensor | int, actions: np.ndarray | Tensor
@@ -381,15 +354,7 @@ class BatchedOthelloGame:
             raise ValueError(f"actions must have shape ({p.shape[0]},), got {tuple(a.shape)}")
         state = self._state(b, p)
         if self.validate:
-            valid = engine.legal_action_mask(state)
-            nn = self.n * self.n
-            bad = (a < 0) | (a > nn) | ~valid.gather(1, a.clamp(0, nn).unsqueeze(1)).squeeze(1)
-            if bool(bad.any()):
-                rows = bad.nonzero().flatten()[:5].tolist()
-                shown = "; ".join(
-                    f"board {i}: action {int(a[i])}, valid {valid[i].nonzero().flatten().tolist()}" for i in rows
-                )
-                raise ValueError(f"invalid action on {int(bad.sum())} board(s): {shown}")
+            _check_valid(state, a)
         after = engine.step(state, a, illegal_action="lose")  # a finished board stays as it is
         unmoved = after.current_player == state.current_player
         mover = torch.where(unmoved, p, -p).to(torch.int8)
