@@ -17,9 +17,9 @@ placed disc and keep each direction whose ray is closed by one of the mover's di
 
 The rules (:func:`occluded_fill`, :func:`ray_moves`, :func:`ray_flips`) use bitwise operators
 only, so they run on int64 tensors with a direction dimension (:class:`BitboardKernel`) and on
-Python ints one direction at a time. The lean single-board path
-(:class:`othello_zoo._scalar.ScalarRules`) generates straight-line Python from the same fills
-(``legal_source``); the property tests hold both to the reference rules.
+anything else that has those operators: the single-board path (:mod:`othello_zoo._scalar`) traces
+:func:`ray_moves` into straight-line code on Python ints, and the property tests hold both to the
+reference rules.
 """
 
 from __future__ import annotations
@@ -33,9 +33,20 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from othello_zoo._geometry import DIRECTIONS, ray
+from othello_zoo import rules
+from othello_zoo._kernel import sample_from_mask
+from othello_zoo.rules import DIRECTIONS, ray
 
-__all__ = ["BitboardKernel", "bitboard_kernel", "direction_tables", "occluded_fill", "ray_flips", "ray_moves"]
+__all__ = [
+    "MAX_BOARD_SIZE",
+    "BitboardKernel",
+    "bitboard_kernel",
+    "check_bitboard_size",
+    "direction_tables",
+    "occluded_fill",
+    "ray_flips",
+    "ray_moves",
+]
 
 
 def _signed(value: int) -> int:
@@ -43,12 +54,26 @@ def _signed(value: int) -> int:
     return value - (1 << 64) if value >= 1 << 63 else value
 
 
-def _sample_from_mask(mask: Tensor, uniform: Tensor) -> Tensor:
-    """The action of rank ``floor(uniform * count)`` among each row's legal actions."""
-    running = mask.cumsum(1, dtype=torch.int16)
-    count = running[:, -1]
-    rank = torch.minimum((uniform * count).to(torch.int16), count - 1)  # u * count may round up to count
-    return (running <= rank.unsqueeze(1)).sum(1)
+MAX_BOARD_SIZE = 8  # the bitboard kernel holds a board in one int64 word
+
+
+def check_bitboard_size(board_size: int) -> int:
+    """``board_size`` if one int64 word holds the board, else a ``ValueError`` pointing to the conv kernel."""
+    if board_size > MAX_BOARD_SIZE:
+        raise ValueError(
+            f"the bitboard backend holds boards up to 8x8 in one int64 word, got board_size={board_size}; "
+            "use backend='conv' (or 'auto') for larger boards"
+        )
+    return board_size
+
+
+class _NumpyPath:
+    """The process-wide choice of :func:`othello_zoo.engine.numpy_path` (on by default)."""
+
+    enabled = True
+
+
+NUMPY_PATH = _NumpyPath()
 
 
 def positions_of_bytes(device: torch.device) -> Tensor:
@@ -143,19 +168,14 @@ class BitboardKernel:
     is an empty ``(B, 0)`` tensor.
 
     Attributes:
-        host_numpy: unpack and count bits with numpy on the tensors' memory (CPU, little-endian,
-            torch built with numpy), else with torch table look-ups as on other devices. Both give
-            the same values; set it False for pure torch (for instance to trace the kernel).
+        numpy_capable: numpy can unpack and count bits on the tensors' own memory (CPU,
+            little-endian, torch built with numpy); :attr:`host_numpy` says whether it does now.
     """
 
     name = "bitboard"
 
     def __init__(self, board_size: int, device: torch.device) -> None:
-        if board_size > 8:
-            raise ValueError(
-                f"the bitboard backend holds boards up to 8x8 in one int64 word, got board_size={board_size}; "
-                "use backend='conv' (or 'auto') for larger boards"
-            )
+        check_bitboard_size(board_size)
         n = board_size
         self.board_size = n
         self.device = device
@@ -177,7 +197,7 @@ class BitboardKernel:
         self.bit_index_64 = torch.arange(64, dtype=torch.int64, device=device)
         # On CPU a few whole-batch steps run in numpy on the tensors' own memory (no copy, no
         # synchronisation: it is already the host's): unpacking bits and counting them.
-        self.host_numpy = device.type == "cpu" and sys.byteorder == "little" and _numpy_bridge()
+        self.numpy_capable = device.type == "cpu" and sys.byteorder == "little" and _numpy_bridge()
         # Byte value -> its 8 bits, to unpack a word (little-endian bytes: squares 0-7 first).
         byte = torch.arange(256, device=device)
         self.byte_bits = (byte.unsqueeze(1) >> torch.arange(8, device=device)) & 1 == 1  # (256, 8)
@@ -202,6 +222,11 @@ class BitboardKernel:
         self.chunk_count = torch.cat((chunk_count, 16 - chunk_count))
         self.chunk_offset = torch.tensor([1 << 15] * 4 + [3 << 15] * 4, dtype=torch.int32, device=device)
 
+    @property
+    def host_numpy(self) -> bool:
+        """Whether this kernel takes the numpy path now (see :func:`othello_zoo.engine.numpy_path`)."""
+        return self.numpy_capable and NUMPY_PATH.enabled
+
     # -- conversions ---------------------------------------------------------------------------
     def encode(self, planes: Tensor) -> Tensor:
         """bool ``(B, 2, n*n)`` planes (mover, opponent) -> int64 ``(B, 2)`` words."""
@@ -225,19 +250,19 @@ class BitboardKernel:
             return torch.from_numpy(np.unpackbits(data, bitorder="little")).view(torch.bool).view(*words.shape, 64)
         return _lookup(self.byte_spread, words.unsqueeze(-1).view(torch.uint8)).view(torch.bool)
 
-    def mover_view(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor] | None:
-        """``(planes int8 (B, 2, n*n), placements bool (B, n*n))``, or None where this fast path
-        does not apply (boards smaller than 8 x 8). On a GPU the discs and moves are unpacked by
-        one table look-up together, which saves launches; on CPU separately, which saves a copy."""
+    def mover_view(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor]:
+        """``(planes int8 (B, 2, n*n), placements bool (B, n*n))``. On a GPU the discs and moves of
+        8 x 8 boards are unpacked by one table look-up together, which saves launches; on CPU
+        separately, which saves a copy."""
         if self.board_size != 8:
-            return None
+            return self.decode(discs).view(torch.int8), self.legal_mask(moves)
         if self.host_numpy or sys.byteorder != "little":
             return self.bits(discs).view(torch.int8), self.bits(moves)
         words = torch.cat((discs, moves.unsqueeze(1)), dim=1)  # (B, 3): mover, opponent, moves
         bits = self.bits(words)
         return bits[:, :2].view(torch.int8), bits[:, 2]
 
-    def counts(self, discs: Tensor) -> Tensor:
+    def mover_counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
         if self.host_numpy and _BITWISE_COUNT:
             return torch.from_numpy(np.bitwise_count(_unsigned(discs)).astype(np.int64))
@@ -265,7 +290,7 @@ class BitboardKernel:
         return torch.sub(packed, 64, out=torch.empty(packed.shape, dtype=torch.float32, device=packed.device))
 
     # -- rules ---------------------------------------------------------------------------------
-    def legal(self, own: Tensor, opp: Tensor) -> Tensor:
+    def placements(self, own: Tensor, opp: Tensor) -> Tensor:
         """Legal placements (bit set, same shape as ``own``) of the side owning ``own``."""
         opp8 = opp.unsqueeze(-1) & self.interior
         moves: Tensor = _or8(ray_moves(own.unsqueeze(-1), opp8, self.left, self.right)) & ~(own | opp)
@@ -279,11 +304,12 @@ class BitboardKernel:
         flipped: Tensor = ray_flips(own8, opp8, placed.unsqueeze(-1), self.left, self.right).sum(-1)
         return flipped
 
-    def search(self, discs: Tensor) -> tuple[Tensor, Tensor, Tensor]:
-        """``(moves, rays, no_moves_left)`` of boards whose mover owns ``discs[:, 0]``."""
-        both = self.legal(discs, discs.flip(-1))
+    def legal_moves(self, discs: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        """``(moves, rays, game_over)`` of boards whose mover owns ``discs[:, 0]`` (no rays kept:
+        :meth:`play` finds the flips again, which costs less than carrying them)."""
+        both = self.placements(discs, discs.flip(-1))
         moves = both[:, 0]
-        return moves, discs.new_zeros((discs.shape[0], 0), dtype=torch.bool), (moves | both[:, 1]) == 0
+        return moves, discs.new_zeros((discs.shape[0], 0), dtype=torch.bool), rules.game_over(moves, both[:, 1])
 
     def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
         """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover."""
@@ -307,7 +333,7 @@ class BitboardKernel:
         expands a board into one value per square."""
         nn = self.board_size**2
         if sys.byteorder != "little":
-            return _sample_from_mask(torch.cat((self.legal_mask(moves), (moves == 0).unsqueeze(1)), 1), uniform)
+            return sample_from_mask(torch.cat((self.legal_mask(moves), (moves == 0).unsqueeze(1)), 1), uniform)
         data = moves.unsqueeze(-1).view(torch.uint8).int()  # (B, 8) bytes, squares 0-7 first
         counts = _lookup(self.byte_count, data)
         running = counts.cumsum(1, dtype=torch.int16)

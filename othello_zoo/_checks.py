@@ -9,21 +9,33 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal, cast
 
 import numpy as np
 import torch
 
 __all__ = [
+    "ILLEGAL_ACTIONS",
+    "REWARD_MODES",
+    "IllegalAction",
     "IndexOutOfRangeError",
+    "RewardMode",
     "check_choice",
     "check_device",
+    "check_illegal_action",
     "check_int",
     "check_options",
     "check_real",
+    "check_reward_mode",
     "check_seed",
     "integer_value",
 ]
+
+
+IllegalAction = Literal["raise", "lose"]  # what an illegal action does: raise, or lose the game
+RewardMode = Literal["outcome", "margin"]  # final rewards: +1/-1/0, or the disc difference over n * n
+ILLEGAL_ACTIONS: tuple[IllegalAction, ...] = ("raise", "lose")
+REWARD_MODES: tuple[RewardMode, ...] = ("outcome", "margin")
 
 
 class IndexOutOfRangeError(IndexError, ValueError):
@@ -88,8 +100,20 @@ def check_real(
 def check_choice(name: str, value: object, choices: Sequence[str]) -> str:
     """``value`` if it is one of the strings ``choices``."""
     if not isinstance(value, str) or value not in choices:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}")
+        quoted = [repr(c) for c in choices]
+        allowed = " or ".join(quoted) if len(quoted) == 2 else "one of " + ", ".join(quoted)
+        raise ValueError(f"{name} must be {allowed}, got {value!r}")
     return value
+
+
+def check_illegal_action(value: object) -> IllegalAction:
+    """``value`` if it is an :data:`IllegalAction` (``"raise"`` or ``"lose"``)."""
+    return cast(IllegalAction, check_choice("illegal_action", value, ILLEGAL_ACTIONS))
+
+
+def check_reward_mode(value: object) -> RewardMode:
+    """``value`` if it is a :data:`RewardMode` (``"outcome"`` or ``"margin"``)."""
+    return cast(RewardMode, check_choice("reward_mode", value, REWARD_MODES))
 
 
 def check_seed(name: str, value: object) -> int | None:

@@ -35,8 +35,9 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from othello_zoo._bitboard import _sample_from_mask
-from othello_zoo._geometry import DIRECTIONS, ray
+from othello_zoo import rules
+from othello_zoo._kernel import sample_from_mask
+from othello_zoo.rules import DIRECTIONS, ray
 
 __all__ = ["ConvKernel", "conv_kernel"]
 
@@ -57,30 +58,10 @@ class ConvKernel:
         self.board_size = n
         self.device = device
         self.evaluation = evaluation
-        kernels = [(d, length) for d in range(8) for length in range(1, n - 1)]
-        # The kernels that fit on the board from each square, in a fixed order per square.
-        per_square = [
-            [k for k, (d, length) in enumerate(kernels) if ray(n, s, *DIRECTIONS[d], length + 1)] for s in range(nn)
-        ]
-        # Slots per square, padded to a multiple of 8 so that a square's matches are whole
-        # int64 words: "any slot matches" is then an OR of a few words, not a byte reduction.
-        slots = -(-max(len(ks) for ks in per_square) // 8) * 8
-        self.slots = slots
-        self.slot_kernel = torch.full((nn, slots), -1, dtype=torch.int64)  # -1: an unused slot
-        weight = torch.zeros(nn, nn * slots)  # signed: +1 mover taps, -1 opponent taps
-        magic = torch.full((nn * slots,), -1.0)  # responses are >= 0, so -1 never matches
-        padded = -(-nn // 8) * 8  # whole int64 words per flip set
-        flip = torch.zeros(nn + 1, slots, padded, dtype=torch.bool)  # row nn: the null action flips nothing
-        for s, ks in enumerate(per_square):
-            for j, k in enumerate(ks):
-                d, length = kernels[k]
-                squares = ray(n, s, *DIRECTIONS[d], length + 1)
-                column = s * slots + j
-                self.slot_kernel[s, j] = k
-                weight[squares[:-1], column] = -1.0  # opponent discs, 1..L steps away
-                weight[squares[-1], column] = 1.0  # the mover's disc, L + 1 steps away
-                magic[column] = length + 1
-                flip[s, j, squares[:-1]] = True
+        layout = _SlotLayout(n)
+        self.slots = layout.slots
+        self.slot_kernel = layout.slot_kernel
+        weight, magic, flip = _matmul_tables(layout)
         # Responses are small integers (at most n - 1), exact in bfloat16, whose matrix products
         # are several times faster where the hardware has them.
         self.dtype = _matmul_dtype(device)
@@ -92,24 +73,9 @@ class ConvKernel:
         self.flip = flip.to(device).view(torch.int64)
         self.eye = torch.eye(nn + 1, nn, dtype=torch.bool, device=device)
         self.eye[nn] = False
-        # The seed form: 2 x n x n kernels anchored in the corner their direction points away from.
-        seed = torch.zeros(len(kernels), 2, n, n)
-        anchors = []
-        for k, (d, length) in enumerate(kernels):
-            dr, dc = DIRECTIONS[d]
-            cr, cc = (n - 1 if dr < 0 else 0), (n - 1 if dc < 0 else 0)
-            for t in range(1, length + 2):
-                seed[k, 0 if t == length + 1 else 1, cr + t * dr, cc + t * dc] = 1.0
-            anchors.append((cr, cc))
-        width = 2 * n - 1
-        index = torch.zeros(nn * slots, dtype=torch.int64)
-        for s, ks in enumerate(per_square):
-            r, c = divmod(s, n)
-            for j, k in enumerate(ks):
-                cr, cc = anchors[k]
-                index[s * slots + j] = k * width * width + (r + n - 1 - cr) * width + (c + n - 1 - cc)
-        self.seed_weight = seed.to(device)
-        self.seed_index = index.to(device)
+        seed_weight, seed_index = _seed_tables(layout)
+        self.seed_weight = seed_weight.to(device)
+        self.seed_index = seed_index.to(device)
 
     # -- conversions ---------------------------------------------------------------------------
     def encode(self, planes: Tensor) -> Tensor:
@@ -120,17 +86,17 @@ class ConvKernel:
         """discs -> bool ``(B, 2, n*n)`` planes."""
         return discs
 
-    def mover_view(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor] | None:
-        """No fused path here (see :meth:`BitboardKernel.mover_view`)."""
-        return None
+    def mover_view(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor]:
+        """``(planes int8 (B, 2, n*n), placements bool (B, n*n))``: the state's own tensors."""
+        return discs.to(torch.int8), moves
 
-    def counts(self, discs: Tensor) -> Tensor:
+    def mover_counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
         return discs.sum(-1)
 
     def difference(self, discs: Tensor) -> Tensor:
         """float32 ``(B,)``: the mover's discs minus the opponent's."""
-        counts = self.counts(discs)
+        counts = self.mover_counts(discs)
         return (counts[:, 0] - counts[:, 1]).to(torch.float32)
 
     # -- rules ---------------------------------------------------------------------------------
@@ -157,12 +123,12 @@ class ConvKernel:
             found = found | words[..., i]
         return found != 0
 
-    def search(self, discs: Tensor) -> tuple[Tensor, Tensor, Tensor]:
-        """``(moves, rays, no_moves_left)`` of boards whose mover owns ``discs[:, 0]``."""
+    def legal_moves(self, discs: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        """``(moves, rays, game_over)`` of boards whose mover owns ``discs[:, 0]``."""
         hits = self.matches(discs)
         empty = ~(discs[:, 0] | discs[:, 1])
         legal = self._any_slot(hits) & empty.unsqueeze(1)
-        return legal[:, 0], hits[:, 0], ~legal.flatten(1).any(1)
+        return legal[:, 0], hits[:, 0], rules.game_over(legal[:, 0].any(1), legal[:, 1].any(1))
 
     def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
         """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover."""
@@ -183,12 +149,86 @@ class ConvKernel:
 
     def random_moves(self, moves: Tensor, uniform: Tensor) -> Tensor:
         """int64 ``(B,)``: the legal placement of rank ``floor(uniform * count)``, or the null action."""
-        return _sample_from_mask(torch.cat((moves, ~moves.any(1, keepdim=True)), dim=1), uniform)
+        return sample_from_mask(torch.cat((moves, ~moves.any(1, keepdim=True)), dim=1), uniform)
 
     def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:
         """bool ``(B,)``: ``actions`` (in ``0..n*n``) is a legal placement."""
         padded = torch.cat((moves, moves.new_zeros(moves.shape[0], 1)), dim=1)
         return padded.gather(1, actions.unsqueeze(1)).squeeze(1)
+
+
+class _SlotLayout:
+    """The sandwich kernels of an ``n x n`` board and the slots they take at each square.
+
+    Kernel ``k`` is ``kernels[k] = (direction, run length)``. ``per_square[s]`` lists the kernels
+    that fit on the board from square ``s``; ``slot_kernel[s, j]`` is the kernel in slot ``j`` of
+    ``s`` (-1: an unused slot). Slots per square are padded to a multiple of 8 so that a square's
+    matches are whole int64 words: "any slot matches" is then an OR of a few words.
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.kernels = [(d, length) for d in range(8) for length in range(1, n - 1)]
+        self.per_square = [
+            [k for k, (d, length) in enumerate(self.kernels) if ray(n, s, *DIRECTIONS[d], length + 1)]
+            for s in range(n * n)
+        ]
+        self.slots = -(-max(len(ks) for ks in self.per_square) // 8) * 8
+        self.slot_kernel = torch.full((n * n, self.slots), -1, dtype=torch.int64)
+        for s, ks in enumerate(self.per_square):
+            self.slot_kernel[s, : len(ks)] = torch.tensor(ks, dtype=torch.int64)
+
+    def taps(self) -> list[tuple[int, int, int, list[int]]]:
+        """``(square, slot, run length, squares)`` of every used slot: the kernel's ``L`` opponent
+        squares and then the mover's closing square, walking away from ``square``."""
+        n = self.n
+        out = []
+        for s, ks in enumerate(self.per_square):
+            for j, k in enumerate(ks):
+                d, length = self.kernels[k]
+                out.append((s, j, length, ray(n, s, *DIRECTIONS[d], length + 1)))
+        return out
+
+
+def _matmul_tables(layout: _SlotLayout) -> tuple[Tensor, Tensor, Tensor]:
+    """The matmul form: signed weights ``(n*n, n*n * slots)`` (+1 the mover's tap, -1 the
+    opponent's), each column's magic number (-1 for unused slots: responses never reach it) and
+    the flip set of each ``(square, slot)``, bool ``(n*n + 1, slots, padded n*n)`` (row ``n*n``:
+    the null action flips nothing)."""
+    nn, slots = layout.n**2, layout.slots
+    weight = torch.zeros(nn, nn * slots)
+    magic = torch.full((nn * slots,), -1.0)
+    flip = torch.zeros(nn + 1, slots, -(-nn // 8) * 8, dtype=torch.bool)
+    for s, j, length, squares in layout.taps():
+        column = s * slots + j
+        weight[squares[:-1], column] = -1.0  # opponent discs, 1..L steps away
+        weight[squares[-1], column] = 1.0  # the mover's disc, L + 1 steps away
+        magic[column] = length + 1
+        flip[s, j, squares[:-1]] = True
+    return weight, magic, flip
+
+
+def _seed_tables(layout: _SlotLayout) -> tuple[Tensor, Tensor]:
+    """The seed form: the 2 x n x n kernels, each anchored in the corner its direction points away
+    from, and for each ``(square, slot)`` the index of its response in the flattened
+    ``conv2d(padding=n - 1)`` output."""
+    n, slots = layout.n, layout.slots
+    seed = torch.zeros(len(layout.kernels), 2, n, n)
+    anchors = []
+    for k, (d, length) in enumerate(layout.kernels):
+        dr, dc = DIRECTIONS[d]
+        cr, cc = (n - 1 if dr < 0 else 0), (n - 1 if dc < 0 else 0)
+        for t in range(1, length + 2):
+            seed[k, 0 if t == length + 1 else 1, cr + t * dr, cc + t * dc] = 1.0
+        anchors.append((cr, cc))
+    width = 2 * n - 1
+    index = torch.zeros(n * n * slots, dtype=torch.int64)
+    for s, ks in enumerate(layout.per_square):
+        r, c = divmod(s, n)
+        for j, k in enumerate(ks):
+            cr, cc = anchors[k]
+            index[s * slots + j] = k * width * width + (r + n - 1 - cr) * width + (c + n - 1 - cc)
+    return seed, index
 
 
 def _matmul_dtype(device: torch.device) -> torch.dtype:

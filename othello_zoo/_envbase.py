@@ -4,7 +4,7 @@ and its tooling (state, history, copies) and rendering. The spec is :mod:`othell
 from __future__ import annotations
 
 import copy
-from typing import Any, Literal
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -13,16 +13,19 @@ from gymnasium.utils import seeding
 
 from othello_zoo import engine
 from othello_zoo._checks import (
+    RewardMode,
     check_choice,
     check_device,
     check_int,
     check_options,
+    check_reward_mode,
     check_seed,
     integer_value,
 )
-from othello_zoo._single import Board, board_to_state, make_board
+from othello_zoo._single import SingleBoard, board_to_state, make_board
 from othello_zoo.notation import check_board_size, format_moves, parse_moves, square_names
-from othello_zoo.openings import BookSpec, OpeningBook, load_book
+from othello_zoo.openings import BookSpec, OpeningBook, replay, resolve_book
+from othello_zoo.rules import AGENTS
 
 __all__ = [
     "AGENTS",
@@ -36,9 +39,7 @@ __all__ = [
     "observe_board",
 ]
 
-AGENTS = ["black_0", "white_0"]
-RewardMode = Literal["outcome", "margin"]
-ENV_BACKENDS = ("auto", "scalar", "bitboard", "conv", "conv2d")
+ENV_BACKENDS = (*engine.BACKENDS, "scalar")  # "scalar": one board on Python ints (othello_zoo.board)
 
 
 class OthelloConfig:
@@ -62,20 +63,13 @@ class OthelloConfig:
         elif backend != "scalar":
             engine.resolve_backend(backend, self.board_size)  # raises for bitboard above 8 x 8
         self.backend = backend
-        if reward_mode not in ("outcome", "margin"):
-            raise ValueError(f"reward_mode must be 'outcome' or 'margin', got {reward_mode!r}")
-        self.reward_mode = reward_mode
-        if opening_book is None or isinstance(opening_book, OpeningBook):
-            self.book = opening_book
-        else:
-            self.book = load_book(opening_book, self.board_size)
-        if self.book is not None and self.book.board_size != self.board_size:
-            raise ValueError(f"the opening book is for {self.book.board_size}x{self.book.board_size}, not {board_size}")
+        self.reward_mode = check_reward_mode(reward_mode)
+        self.book = resolve_book(opening_book, self.board_size)
         if not isinstance(opening_symmetries, (bool, np.bool_)):
             raise TypeError(f"opening_symmetries must be True or False, got {opening_symmetries!r}")
         self.opening_symmetries = bool(opening_symmetries)
 
-    def new_board(self, text: str | None = None) -> Board:
+    def new_board(self, text: str | None = None) -> SingleBoard:
         """The start position, or the position ``text`` (which must be of the env's size)."""
         board = make_board(text, self.board_size, self.backend, self.device)
         if board.board_size != self.board_size:
@@ -83,7 +77,7 @@ class OthelloConfig:
             raise ValueError(f"the position is {n}x{n}, the environment's board {m}x{m}: {text!r}")
         return board
 
-    def start(self, rng: np.random.Generator, options: dict[str, Any] | None) -> tuple[Board, list[int]]:
+    def start(self, rng: np.random.Generator, options: dict[str, Any] | None) -> tuple[SingleBoard, list[int]]:
         """The board a reset starts from and the moves that led there (from the start position)."""
         options = check_options(options)  # other keys are ignored, as PettingZoo's API test expects
         if "opening" in options and "position" in options:
@@ -106,23 +100,12 @@ class OthelloConfig:
             moves = self.book.draw(rng, self.opening_symmetries)
         else:
             moves = []
-        board = self.new_board()
-        for i, action in enumerate(moves):
-            if not board.is_legal(action):
-                raise ValueError(
-                    f"opening move {i + 1} ({format_moves([action], self.board_size)}) is illegal; "
-                    f"legal there: {format_moves(board.legal_actions(), self.board_size)}"
-                )
-            board = board.step(action)
+        board = replay(moves, self.board_size, where="the opening", start=self.new_board())
         return board, list(moves)
 
-    def final_rewards(self, board: Board) -> tuple[float, float]:
+    def final_rewards(self, board: SingleBoard) -> tuple[float, float]:
         """Rewards (black, white) of a finished board under the reward mode."""
-        if self.reward_mode == "margin" and not board.forfeited:
-            black, white = board.scores()
-            margin = (black - white) / self.board_size**2
-            return margin, 0.0 - margin
-        return board.rewards()
+        return board.rewards(margin=self.reward_mode == "margin")
 
     def spaces(self) -> tuple[gymnasium.spaces.Space[Any], gymnasium.spaces.Space[Any]]:
         n = self.board_size
@@ -135,7 +118,7 @@ class OthelloConfig:
         return observation, gymnasium.spaces.Discrete(n * n + 1)
 
 
-def observe_board(board: Board, player: int, legal: list[int]) -> dict[str, np.ndarray]:
+def observe_board(board: SingleBoard, player: int, legal: list[int]) -> dict[str, np.ndarray]:
     """The observation dict of ``player`` (0 black, 1 white); ``legal`` are the mover's actions."""
     n = board.board_size
     mask = np.zeros(n * n + 1, dtype=np.int8)
@@ -144,14 +127,14 @@ def observe_board(board: Board, player: int, legal: list[int]) -> dict[str, np.n
     return {"observation": observation, "action_mask": mask}
 
 
-def board_infos(board: Board) -> dict[str, dict[str, Any]]:
+def board_infos(board: SingleBoard) -> dict[str, dict[str, Any]]:
     """Per agent: both disc counts, ``(black, white)``. Fixed-size numbers only, so that every client
     can stack the infos of many steps (the legal moves in notation come from ``legal_moves()``)."""
     scores = board.scores()
     return {agent: {"scores": scores} for agent in AGENTS}
 
 
-def board_state(board: Board) -> np.ndarray:
+def board_state(board: SingleBoard) -> np.ndarray:
     """The full position as int8 ``(3, n, n)``: black's discs, white's discs, and a plane of the
     colour to move (all 0 when black is to move, all 1 when white is)."""
     n = board.board_size
@@ -180,7 +163,7 @@ class BoardEnv:
     max_cycles: int | None
     render_mode: str | None
     history: list[int]
-    _board: Board
+    _board: SingleBoard
     _legal: list[int]
     _last_move: int | None
     _renderer: Any
@@ -192,7 +175,7 @@ class BoardEnv:
         self.config = config
         self.board_size = config.board_size
         self.render_mode = render_mode
-        self.possible_agents = AGENTS[:]
+        self.possible_agents = list(AGENTS)
         observation_space, action_space = config.spaces()
         self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
         self.action_spaces = {agent: action_space for agent in self.possible_agents}
@@ -237,7 +220,7 @@ class BoardEnv:
             return [names[-1]]
         return [names[a] for a in self._legal]
 
-    def _set_board(self, board: Board, moves: list[int]) -> None:
+    def _set_board(self, board: SingleBoard, moves: list[int]) -> None:
         self._board = board
         self._legal = board.legal_actions()
         self.history = list(moves)
@@ -249,7 +232,7 @@ class BoardEnv:
         self.history.append(action)
         self._last_move = action if action < self.board_size**2 else None
 
-    def _reset_board(self, seed: object, options: object) -> tuple[Board, list[int]]:
+    def _reset_board(self, seed: object, options: object) -> tuple[SingleBoard, list[int]]:
         """The board a reset starts from; the random generator changes only if the reset succeeds
         (reseeded with ``seed``, advanced by the book's draw)."""
         seed = check_seed("seed", seed)
@@ -294,7 +277,7 @@ class BoardEnv:
             self._renderer = None
 
     @property
-    def board(self) -> Board:
+    def board(self) -> SingleBoard:
         """The current board (an immutable value)."""
         return self._board
 
@@ -308,7 +291,7 @@ class BoardEnv:
         backend = "auto" if self.config.backend == "scalar" else self.config.backend
         return board_to_state(self._board, self.config.device, backend)
 
-    def _board_from(self, state: engine.State | str) -> Board:
+    def _board_from(self, state: engine.State | str) -> SingleBoard:
         if isinstance(state, engine.State):
             if state.batch_size != 1:
                 raise ValueError(f"set_state takes a State of one board, got a batch of {state.batch_size}")

@@ -1,6 +1,6 @@
 """One board behind one interface, for the PettingZoo environments.
 
-Two implementations: :class:`othello_zoo._scalar.ScalarBoard` (Python ints; the default, fast
+Two implementations: :class:`othello_zoo.board.Board` (Python ints; the default, fast
 path) and :class:`EngineBoard` (an engine ``State`` of one board on any device and backend).
 Both are immutable values with the same methods; the environments use nothing else.
 """
@@ -14,12 +14,12 @@ import numpy as np
 import torch
 
 from othello_zoo import engine
-from othello_zoo._scalar import ScalarBoard
+from othello_zoo.board import Board
 
-__all__ = ["Board", "EngineBoard", "make_board"]
+__all__ = ["EngineBoard", "SingleBoard", "board_to_state", "make_board"]
 
 
-class Board(Protocol):
+class SingleBoard(Protocol):
     """What an environment needs of one board."""
 
     @property
@@ -32,11 +32,11 @@ class Board(Protocol):
     def board_size(self) -> int: ...
     def legal_actions(self) -> list[int]: ...
     def is_legal(self, action: int) -> bool: ...
-    def step(self, action: int) -> Board: ...
-    def forfeit(self) -> Board: ...
+    def step(self, action: int) -> SingleBoard: ...
+    def forfeit(self) -> SingleBoard: ...
     def planes(self, player: int) -> np.ndarray: ...
     def scores(self) -> tuple[int, int]: ...
-    def rewards(self) -> tuple[float, float]: ...
+    def rewards(self, margin: bool = False) -> tuple[float, float]: ...
     def to_text(self) -> str: ...
 
 
@@ -87,24 +87,24 @@ class EngineBoard:
         black, white = engine.scores(self.state)[0].tolist()
         return int(black), int(white)
 
-    def rewards(self) -> tuple[float, float]:
-        black, white = engine.rewards(self.state)[0].tolist()
+    def rewards(self, margin: bool = False) -> tuple[float, float]:
+        black, white = engine.rewards(self.state, margin)[0].tolist()
         return float(black), float(white)
 
     def to_text(self) -> str:
         return engine.to_text(self.state)[0]
 
 
-def make_board(text: str | None, board_size: int, backend: str, device: torch.device | None) -> Board:
+def make_board(text: str | None, board_size: int, backend: str, device: torch.device | None) -> SingleBoard:
     """A board from position text (``None``: the start), on the scalar path for ``backend="scalar"``."""
     if backend == "scalar":
-        return ScalarBoard.from_text(text) if text is not None else ScalarBoard.start(board_size)
+        return Board.from_text(text) if text is not None else Board.start(board_size)
     if text is None:
         return EngineBoard(engine.init(1, board_size, device=device, backend=backend))  # type: ignore[arg-type]
     return EngineBoard(engine.from_text([text], device=device, backend=backend))  # type: ignore[arg-type]
 
 
-def board_to_state(board: Board, device: torch.device | None = None, backend: str = "auto") -> engine.State:
+def board_to_state(board: SingleBoard, device: torch.device | None = None, backend: str = "auto") -> engine.State:
     """The engine ``State`` (batch of one) of ``board``."""
     if isinstance(board, EngineBoard):
         return board.state

@@ -11,9 +11,11 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from othello_zoo._bitboard import BitboardKernel, bitboard_kernel
-from othello_zoo._checks import IndexOutOfRangeError, integer_value
-from othello_zoo._conv import ConvKernel, conv_kernel
+from othello_zoo._bitboard import MAX_BOARD_SIZE as MAX_BITBOARD_SIZE
+from othello_zoo._bitboard import bitboard_kernel, check_bitboard_size
+from othello_zoo._checks import IllegalAction, IndexOutOfRangeError, integer_value
+from othello_zoo._conv import conv_kernel
+from othello_zoo._kernel import Kernel
 from othello_zoo.notation import check_board_size
 
 __all__ = [
@@ -24,13 +26,13 @@ __all__ = [
     "State",
     "cat",
     "clone",
+    "kernel_for",
+    "kernel_of",
     "resolve_backend",
     "where",
 ]
 
 Backend = Literal["auto", "bitboard", "conv", "conv2d"]
-IllegalAction = Literal["raise", "lose"]
-Kernel = BitboardKernel | ConvKernel
 BACKENDS: tuple[str, ...] = ("auto", "bitboard", "conv", "conv2d")
 Index = int | slice | Sequence[int] | Sequence[bool] | np.ndarray | Tensor
 
@@ -49,8 +51,8 @@ class State:
     current_player: Tensor  # int64 (B,) colour to move: 0 black, 1 white (an ended board keeps its last)
     terminated: Tensor  # bool (B,) the game is over
     forfeited: Tensor  # bool (B,) it ended by an illegal action of current_player
-    board_size: int = 8  # n: even, 4..16
-    backend: str = "bitboard"  # the resolved kernel: "bitboard", "conv" or "conv2d"
+    board_size: int  # n: even, 4..16
+    backend: str  # the resolved kernel: "bitboard", "conv" or "conv2d"
 
     @property
     def batch_size(self) -> int:
@@ -160,25 +162,22 @@ def resolve_backend(backend: str, board_size: int) -> Backend:
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {backend!r}")
     if backend == "auto":
-        return "bitboard" if n <= 8 else "conv"
-    if backend == "bitboard" and n > 8:
-        raise ValueError(
-            f"the bitboard backend holds boards up to 8x8 in one int64 word, got board_size={n}; "
-            "use backend='conv' (or 'auto') for larger boards"
-        )
+        return "bitboard" if n <= MAX_BITBOARD_SIZE else "conv"
+    if backend == "bitboard":
+        check_bitboard_size(n)
     return cast(Backend, backend)
 
 
-def _kernel_for(backend: str, board_size: int, device: torch.device) -> Kernel:
+def kernel_for(backend: str, board_size: int, device: torch.device) -> Kernel:
     """The kernel of a resolved ``backend`` for ``board_size`` on ``device``."""
     if backend == "bitboard":
-        return bitboard_kernel(board_size, device)
+        return bitboard_kernel(board_size, device)  # a Kernel
     return conv_kernel(board_size, device, "matmul" if backend == "conv" else "conv2d")
 
 
-def _kernel(state: State) -> Kernel:
+def kernel_of(state: State) -> Kernel:
     """The kernel that plays ``state``'s boards (built once per size, backend and device)."""
-    return _kernel_for(state.backend, state.board_size, state.device)
+    return kernel_for(state.backend, state.board_size, state.device)
 
 
 def clone(state: State) -> State:

@@ -43,27 +43,31 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator
 
 import torch
 from torch import Tensor
 
-from othello_zoo._bitboard import _sample_from_mask
-from othello_zoo._checks import check_device, check_int
+from othello_zoo import rules
+from othello_zoo._bitboard import NUMPY_PATH
+from othello_zoo._checks import check_device, check_illegal_action, check_int
 from othello_zoo._checks import integer_value as check_int_or_none
+from othello_zoo._convert import from_planes, from_text, planes_of, to_text
+from othello_zoo._kernel import sample_from_mask
 from othello_zoo._state import (
     BACKENDS,
     Backend,
     IllegalAction,
     State,
-    _kernel,
-    _kernel_for,
     cat,
     clone,
+    kernel_of,
     resolve_backend,
     where,
 )
-from othello_zoo.notation import BLACK, format_moves, format_position, parse_position
+from othello_zoo.notation import format_moves
+from othello_zoo.rules import BLACK
 
 __all__ = [
     "BACKENDS",
@@ -80,6 +84,7 @@ __all__ = [
     "init",
     "legal_action_mask",
     "mover_view",
+    "numpy_path",
     "observe",
     "outcome",
     "random_actions",
@@ -91,51 +96,6 @@ __all__ = [
     "to_text",
     "where",
 ]
-
-
-def from_planes(
-    planes: Tensor, player: Tensor, board_size: int, backend: str = "auto", device: torch.device | None = None
-) -> State:
-    """Boards from bool planes ``(B, 2, n*n)`` (the mover's discs, then the opponent's) and the
-    colours to move, int64 ``(B,)``; moves and the end of each game are worked out.
-
-    Raises:
-        TypeError: ``planes`` or ``player`` is not a tensor, or ``player`` is not int64.
-        ValueError: a bad shape, a square in both planes, or a colour other than 0 and 1 (these
-            two content checks read the tensors on the host: one synchronisation on a GPU).
-    """
-    backend = resolve_backend(backend, board_size)
-    nn = board_size * board_size
-    if not isinstance(planes, Tensor) or not isinstance(player, Tensor):
-        got = f"{type(planes).__name__} and {type(player).__name__}"
-        raise TypeError(f"from_planes takes planes and player as torch tensors, got {got}")
-    if planes.dim() != 3 or planes.shape[1:] != (2, nn):
-        raise ValueError(f"planes must have shape (B, 2, {nn}) for board_size={board_size}, got {tuple(planes.shape)}")
-    if player.dtype != torch.int64 or player.shape != planes.shape[:1]:
-        got = f"{player.dtype} {tuple(player.shape)}"
-        raise TypeError(f"player must be an int64 tensor of shape ({planes.shape[0]},), got {got}")
-    if planes.dtype != torch.bool and bool(((planes != 0) & (planes != 1)).any()):
-        raise ValueError("planes must hold only 0 and 1 (or be bool)")
-    if bool((planes[:, 0].bool() & planes[:, 1].bool()).any()):
-        board = int((planes[:, 0].bool() & planes[:, 1].bool()).any(1).nonzero()[0])
-        raise ValueError(f"board {board} has a square in both planes (a disc of both colours)")
-    if bool(((player != 0) & (player != 1)).any()):
-        raise ValueError(f"player must hold colours 0 (black) and 1 (white), got {sorted(set(player.tolist()))}")
-    device = device if device is not None else planes.device
-    planes, player = planes.to(device=device, dtype=torch.bool), player.to(device)
-    kernel = _kernel_for(backend, board_size, device)
-    discs = kernel.encode(planes)
-    moves, rays, terminated = kernel.search(discs)
-    return State(
-        discs=discs,
-        moves=moves,
-        rays=rays,
-        current_player=player,
-        terminated=terminated,
-        forfeited=torch.zeros_like(terminated),
-        board_size=board_size,
-        backend=backend,
-    )
 
 
 def init(
@@ -154,12 +114,11 @@ def init(
     dev = check_device("device", device) or torch.device("cpu")
     n = board_size
     planes = torch.zeros(batch_size, 2, n * n, dtype=torch.bool, device=dev)
-    c = n // 2 - 1
-    d4, e4, d5, e5 = c * n + c, c * n + c + 1, (c + 1) * n + c, (c + 1) * n + c + 1
-    planes[:, 0, [e4, d5]] = True  # black, to move
-    planes[:, 1, [d4, e5]] = True  # white
+    black, white = rules.start_squares(n)
+    planes[:, 0, list(black)] = True  # black, to move
+    planes[:, 1, list(white)] = True
     player = torch.full((batch_size,), BLACK, dtype=torch.int64, device=dev)
-    return from_planes(planes, player, n, resolved, dev)
+    return from_planes(planes, player, n, dev, resolved)
 
 
 def legal_action_mask(state: State) -> Tensor:
@@ -167,7 +126,7 @@ def legal_action_mask(state: State) -> Tensor:
 
     A finished board has only the null action.
     """
-    kernel = _kernel(state)
+    kernel = kernel_of(state)
     placements = kernel.legal_mask(state.moves)
     return torch.cat((placements, ~kernel.has_moves(state.moves).unsqueeze(1)), dim=1)
 
@@ -199,7 +158,7 @@ def sample_actions(mask: Tensor, generator: torch.Generator, check: bool = True)
         if bool(empty.any()):
             raise ValueError(f"mask rows {empty.nonzero().flatten().tolist()} have no legal action to sample from")
     uniform = torch.rand(mask.shape[0], generator=generator, device=mask.device)
-    actions = _sample_from_mask(mask, uniform)
+    actions = sample_from_mask(mask, uniform)
     return actions if check else torch.where(mask.any(1), actions, mask.shape[1])
 
 
@@ -215,7 +174,7 @@ def random_actions(state: State, generator: torch.Generator) -> Tensor:
     []
     """
     uniform = torch.rand(state.batch_size, generator=generator, device=state.device)
-    return _kernel(state).random_moves(state.moves, uniform)
+    return kernel_of(state).random_moves(state.moves, uniform)
 
 
 def check_tensor(name: str, value: object, dtype: torch.dtype, batch_size: int, device: torch.device) -> Tensor:
@@ -239,7 +198,7 @@ def _check_actions(state: State, actions: object) -> Tensor:
 
 def illegal_actions(state: State, actions: Tensor) -> Tensor:
     """bool ``(B,)``: ``actions`` is not legal on an unfinished board (out of range included)."""
-    kernel = _kernel(state)
+    kernel = kernel_of(state)
     nn = state.board_size**2
     clamped = actions.clamp(0, nn)
     legal = torch.where(clamped == nn, ~kernel.has_moves(state.moves), kernel.placement_legal(state.moves, clamped))
@@ -266,16 +225,15 @@ def step(state: State, actions: Tensor, illegal_action: IllegalAction = "raise")
             boards, the actions and the legal ones.
     """
     _check_actions(state, actions)
-    if illegal_action not in ("raise", "lose"):
-        raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
-    kernel = _kernel(state)
+    check_illegal_action(illegal_action)
+    kernel = kernel_of(state)
     nn = state.board_size**2
     illegal = illegal_actions(state, actions)
     if illegal_action == "raise" and bool(illegal.any()):
         raise ValueError(_describe_illegal(state, actions, illegal))
     clamped = actions.clamp(0, nn)
     discs = kernel.play(state.discs, state.rays, clamped)
-    moves, rays, no_moves = kernel.search(discs)
+    moves, rays, no_moves = kernel.legal_moves(discs)
     frozen = state.terminated | illegal
     return State(
         discs=torch.where(frozen.view(-1, *[1] * (discs.dim() - 1)), state.discs, discs),
@@ -305,11 +263,6 @@ def _describe_illegal(state: State, actions: Tensor, illegal: Tensor) -> str:
     )
 
 
-def _planes(state: State) -> Tensor:
-    """bool ``(B, 2, n*n)``: the mover's discs, then the opponent's."""
-    return _kernel(state).decode(state.discs)
-
-
 def observe(state: State, player: Tensor | int | None = None) -> Tensor:
     """int8 ``(B, 2, n, n)`` from ``player``'s side: plane 0 its discs, plane 1 its opponent's.
 
@@ -317,7 +270,7 @@ def observe(state: State, player: Tensor | int | None = None) -> Tensor:
     None for the side to move in each board (the cheapest: the engine keeps that view).
     """
     n = state.board_size
-    planes = _planes(state)
+    planes = planes_of(state)
     if player is None:
         return planes.to(torch.int8).reshape(-1, 2, n, n)
     players = _check_players(state, player)
@@ -342,31 +295,28 @@ def _check_players(state: State, player: object) -> Tensor:
 def mover_view(state: State) -> tuple[Tensor, Tensor]:
     """``(observe(state), legal_action_mask(state))`` for the side to move, in fewer operations
     where the kernel can (8 x 8 bitboards: numpy's ``unpackbits`` on CPU, one table look-up elsewhere)."""
-    fused = _kernel(state).mover_view(state.discs, state.moves)
-    if fused is None:
-        return observe(state), legal_action_mask(state)
-    planes, placements = fused
+    kernel = kernel_of(state)
+    planes, placements = kernel.mover_view(state.discs, state.moves)
     n = state.board_size
-    mask = torch.cat((placements, (state.moves == 0).unsqueeze(1)), dim=1)
+    mask = torch.cat((placements, ~kernel.has_moves(state.moves).unsqueeze(1)), dim=1)
     return planes.view(-1, 2, n, n), mask
 
 
 def scores(state: State) -> Tensor:
     """int64 ``(B, 2)`` disc counts: (black, white)."""
-    counts = _kernel(state).counts(state.discs)
+    counts = kernel_of(state).mover_counts(state.discs)
     return torch.where((state.current_player == BLACK).unsqueeze(1), counts, counts.flip(1))
 
 
-def rewards(state: State) -> Tensor:
+def rewards(state: State, margin: bool = False) -> Tensor:
     """float32 ``(B, 2)`` rewards (black, white) of finished boards, 0 on unfinished ones.
 
-    +1 / -1 / 0 for a win / loss / draw by disc count; a forfeited board gives -1 to the player
-    who acted illegally and 0 to the other. The colours' view of :func:`outcome`.
+    +1 / -1 / 0 for a win / loss / draw by disc count (``margin=True``: the disc difference over
+    n * n); a forfeited board gives -1 to the player who acted illegally and 0 to the other. The
+    colours' view of :func:`outcome` (:func:`othello_zoo.rules.split_result`, :func:`~othello_zoo.rules.by_colour`).
     """
-    to_move = outcome(state)
-    other = torch.where(state.forfeited, 0.0, 0.0 - to_move)  # 0.0 - x: a draw is 0.0, not -0.0
-    black_moves = state.current_player == BLACK
-    return torch.stack((torch.where(black_moves, to_move, other), torch.where(black_moves, other, to_move)), dim=1)
+    to_move, other = rules.split_result(outcome(state, margin), state.forfeited)
+    return torch.stack(rules.by_colour(to_move, other, state.current_player), dim=1)
 
 
 def outcome(state: State, margin: bool = False) -> Tensor:
@@ -377,9 +327,8 @@ def outcome(state: State, margin: bool = False) -> Tensor:
     :func:`rewards` (no colours involved): a step's mover, who is the other player on a board
     that did not end by forfeit, gets the opposite.
     """
-    difference = disc_difference(state)
-    result = difference / state.board_size**2 if margin else torch.sign(difference)
-    return torch.where(state.forfeited, -1.0, result) * state.terminated
+    result = rules.mover_result(disc_difference(state), state.forfeited, state.board_size, margin)
+    return result * state.terminated
 
 
 def disc_difference(state: State) -> Tensor:
@@ -388,49 +337,27 @@ def disc_difference(state: State) -> Tensor:
     >>> disc_difference(from_text(["X" * 40 + "O" * 20 + "----" + " O"])).tolist()
     [-20.0]
     """
-    return _kernel(state).difference(state.discs)
+    return kernel_of(state).difference(state.discs)
 
 
-def from_text(lines: Sequence[str] | str, device: torch.device | str | None = None, backend: Backend = "auto") -> State:
-    """Boards from position text, one board per line (a single string gives a batch of one).
+@contextlib.contextmanager
+def numpy_path(enabled: bool) -> Iterator[None]:
+    """Within the block, CPU bitboards unpack and count bits with numpy (``True``, the default
+    wherever it applies) or with torch table look-ups as on other devices (``False``).
 
-    >>> state = from_text(["---------------------------OX------XO--------------------------- X"])
-    >>> legal_action_mask(state)[0].nonzero().flatten().tolist()
-    [19, 26, 37, 44]
+    Both give the same values (the tests hold them to each other); ``False`` keeps the kernel pure
+    torch, for instance to trace it or to test the path a GPU takes on a CPU. The choice is
+    process-wide while the block runs.
 
-    Raises:
-        ValueError: naming the line and what is wrong with it, or boards of different sizes.
+    >>> with numpy_path(False):
+    ...     scores(init(1)).tolist()
+    [[2, 2]]
     """
-    if isinstance(lines, str):
-        lines = [lines]
-    if len(lines) == 0:
-        raise ValueError("from_text needs at least one position")
-    parsed = []
-    for i, line in enumerate(lines):
-        try:
-            parsed.append(parse_position(line))
-        except ValueError as error:
-            raise ValueError(f"position {i}: {error}") from None
-    sizes = {size for _, _, size in parsed}
-    if len(sizes) > 1:
-        raise ValueError(f"all positions must have one board size, got sizes {sorted(sizes)}")
-    n = sizes.pop()
-    resolved = resolve_backend(backend, n)
-    dev = check_device("device", device) or torch.device("cpu")
-    cells = torch.tensor([c for c, _, _ in parsed], dtype=torch.int64, device=dev)
-    player = torch.tensor([p for _, p, _ in parsed], dtype=torch.int64, device=dev)
-    own = cells == (player + 1).unsqueeze(1)
-    opp = cells == (2 - player).unsqueeze(1)
-    return from_planes(torch.stack((own, opp), dim=1), player, n, resolved, dev)
-
-
-def to_text(state: State) -> list[str]:
-    """Position text of every board (host transfer; not for hot loops)."""
-    planes = _planes(state).cpu()
-    players = state.current_player.cpu().tolist()
-    out = []
-    for i, player in enumerate(players):
-        own, opp = planes[i, 0].tolist(), planes[i, 1].tolist()
-        mover, other = 1 + player, 2 - player
-        out.append(format_position([mover if a else other if b else 0 for a, b in zip(own, opp, strict=True)], player))
-    return out
+    if not isinstance(enabled, bool):
+        raise TypeError(f"enabled must be True or False, got {enabled!r}")
+    before = NUMPY_PATH.enabled
+    NUMPY_PATH.enabled = enabled
+    try:
+        yield
+    finally:
+        NUMPY_PATH.enabled = before

@@ -40,6 +40,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from othello_zoo._checks import integer_value
+from othello_zoo.rules import BLACK, WHITE
 
 __all__ = [
     "BLACK",
@@ -58,8 +59,6 @@ __all__ = [
     "square_to_index",
 ]
 
-BLACK = 0
-WHITE = 1
 PASS = "pass"
 MIN_BOARD_SIZE = 4
 MAX_BOARD_SIZE = 16

@@ -27,11 +27,12 @@ from pathlib import Path
 
 import numpy as np
 
-from othello_zoo._scalar import ScalarBoard
+from othello_zoo._single import SingleBoard
+from othello_zoo.board import Board
 from othello_zoo.notation import check_board_size, format_moves, parse_moves
 from othello_zoo.symmetry import START_SYMMETRIES, transform_actions
 
-__all__ = ["BookNotFoundError", "BookSpec", "OpeningBook", "format_moves", "load_book", "replay"]
+__all__ = ["BookNotFoundError", "BookSpec", "OpeningBook", "format_moves", "load_book", "replay", "resolve_book"]
 
 BookSpec = str | os.PathLike[str] | Sequence[str]
 
@@ -59,9 +60,12 @@ class OpeningBook:
         return opening
 
 
-def replay(actions: Sequence[int], board_size: int = 8, where: str = "the opening") -> ScalarBoard:
-    """The board after playing ``actions`` from the start; ``ValueError`` at the first illegal one."""
-    board = ScalarBoard.start(board_size)
+def replay(
+    actions: Sequence[int], board_size: int = 8, where: str = "the opening", start: SingleBoard | None = None
+) -> SingleBoard:
+    """The board after playing ``actions`` from ``start`` (default: the start position, as a
+    :class:`~othello_zoo.board.Board`); ``ValueError`` naming ``where`` at the first illegal move."""
+    board: SingleBoard = start if start is not None else Board.start(board_size)
     for i, action in enumerate(actions):
         if not board.is_legal(action):
             legal = board.legal_actions()
@@ -121,6 +125,16 @@ def _read_book_file(path: Path) -> list[str]:
         line = data[: error.start].count(b"\n") + 1
         raise ValueError(f"opening book {str(path)!r} is not UTF-8 text: a bad byte on line {line}") from None
     return text.splitlines()
+
+
+def resolve_book(spec: BookSpec | OpeningBook | None, board_size: int) -> OpeningBook | None:
+    """The book an env's ``opening_book`` argument names: ``None``, a loaded :class:`OpeningBook`
+    (which must be for ``board_size``), or anything :func:`load_book` takes."""
+    book = spec if spec is None or isinstance(spec, OpeningBook) else load_book(spec, board_size)
+    if book is not None and book.board_size != board_size:
+        n, m = book.board_size, board_size
+        raise ValueError(f"the opening book is for {n}x{n}, not {m}x{m}")
+    return book
 
 
 def load_book(spec: BookSpec, board_size: int = 8) -> OpeningBook:

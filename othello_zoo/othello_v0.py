@@ -114,7 +114,7 @@ row by row, a space and the side to move); both work with or without a book.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import torch
@@ -122,9 +122,9 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from othello_zoo import engine
-from othello_zoo._checks import integer_value
+from othello_zoo._checks import IllegalAction, check_illegal_action, integer_value
 from othello_zoo._envbase import AGENTS, BoardEnv, OthelloConfig, RewardMode, board_infos, observe_board
-from othello_zoo._single import Board
+from othello_zoo._single import SingleBoard
 from othello_zoo.openings import BookSpec, OpeningBook
 from othello_zoo.vector import OthelloVectorEnv
 
@@ -210,7 +210,7 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
         """Continue from an engine ``State`` of one board or from position text (history cleared)."""
         self._start(self._board_from(state), [])
 
-    def _start(self, board: Board, moves: list[int]) -> None:
+    def _start(self, board: SingleBoard, moves: list[int]) -> None:
         self._set_board(board, moves)
         self._steps = 0  # turns played since the reset, for max_cycles
         self.agents = self.possible_agents[:]
@@ -263,12 +263,10 @@ class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # n
         device: torch.device | str | None = None,
         render_mode: str | None = None,
         reward_mode: RewardMode = "outcome",
-        illegal_action: Literal["lose", "raise"] = "lose",
+        illegal_action: IllegalAction = "lose",
         max_cycles: int | None = None,
     ) -> None:
-        if illegal_action not in ("lose", "raise"):
-            raise ValueError(f"illegal_action must be 'lose' or 'raise', got {illegal_action!r}")
-        self.illegal_action = illegal_action
+        self.illegal_action = check_illegal_action(illegal_action)
         config = OthelloConfig(board_size, opening_book, opening_symmetries, backend, device, reward_mode)
         self._setup(config, render_mode, max_cycles)
         self._set_board(config.new_board(), [])

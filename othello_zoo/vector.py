@@ -50,11 +50,8 @@ Example:
 
 from __future__ import annotations
 
-import ctypes
-import functools
-import os
-import sys
-from typing import Any, Literal, NamedTuple
+import warnings
+from typing import Any, NamedTuple
 
 import gymnasium
 import numpy as np
@@ -63,15 +60,25 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 from torch import Tensor
 
-from othello_zoo import engine
-from othello_zoo._checks import check_device, check_int, check_options, check_seed
+from othello_zoo import engine, rules
+from othello_zoo._checks import (
+    IllegalAction,
+    RewardMode,
+    check_device,
+    check_illegal_action,
+    check_int,
+    check_options,
+    check_reward_mode,
+    check_seed,
+)
+from othello_zoo._malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
 from othello_zoo.notation import check_board_size
-from othello_zoo.openings import BookSpec, OpeningBook, load_book
+from othello_zoo.openings import BookSpec, OpeningBook, resolve_book
+from othello_zoo.rules import AGENTS
 from othello_zoo.symmetry import START_SYMMETRIES, transform_actions
 
 __all__ = ["MMAP_THRESHOLD", "TRIM_THRESHOLD", "MoverStep", "OthelloVectorEnv", "tune_malloc"]
 
-AGENTS = ("black_0", "white_0")
 Observations = dict[str, dict[str, Tensor]]
 
 
@@ -85,39 +92,6 @@ class MoverStep(NamedTuple):
     terminated: Tensor  # bool (N,)
     truncated: Tensor  # bool (N,)
     info: dict[str, Any]
-
-
-MMAP_THRESHOLD = 32 << 20  # blocks up to this size come from malloc's heap (see tune_malloc)
-TRIM_THRESHOLD = 64 << 20  # free memory kept at the top of the heap
-
-
-@functools.cache
-def tune_malloc(mmap_threshold: int = MMAP_THRESHOLD, trim_threshold: int = TRIM_THRESHOLD) -> bool:
-    """Ask glibc's malloc to reuse freed blocks rather than hand them back to the system; returns
-    whether it took both settings.
-
-    A step of the vector env on CPU allocates and frees tensors of several hundred KiB, and a
-    training step beside it (a policy's activations and gradients) blocks of several MiB. With
-    glibc's defaults such blocks are mapped and unmapped, or the top of the heap is trimmed and grown
-    again, so their pages are faulted in afresh on every use. This sets ``M_MMAP_THRESHOLD`` (blocks
-    below it come from the heap, where freed ones are reused) and ``M_TRIM_THRESHOLD`` (free memory
-    kept at the top of the heap before any is returned). Measured on a 2-core CPU: random play on
-    4,096 boards went from 480 page faults a step to none, and from 1.2 to 0.86 ms a step; 8 updates
-    of ``examples/selfplay_ppo.py`` from 4.7-6.4 million page faults to 2.0-4.2 million.
-
-    It is process-wide, and setting either threshold turns off glibc's own adjustment of both. The
-    env calls this once on CPU; ``OTHELLO_ZOO_TUNE_MALLOC=0`` in the environment turns it off.
-    Elsewhere than Linux with glibc it does nothing and returns False.
-    """
-    if os.environ.get("OTHELLO_ZOO_TUNE_MALLOC") == "0" or not sys.platform.startswith("linux"):
-        return False
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):
-        return False
-    m_trim_threshold, m_mmap_threshold = -1, -3  # from glibc's malloc.h
-    took_mmap = bool(mallopt(m_mmap_threshold, mmap_threshold))
-    return bool(mallopt(m_trim_threshold, trim_threshold)) and took_mmap
 
 
 def _book_state(book: OpeningBook, symmetries: bool, device: torch.device, backend: engine.Backend) -> engine.State:
@@ -135,6 +109,31 @@ def _book_state(book: OpeningBook, symmetries: bool, device: torch.device, backe
         stepped = engine.step(state, torch.where(done, nn, actions).clamp(max=nn), illegal_action="lose")
         state = engine.where(done, state, stepped)
     return state
+
+
+class _CallableForARelease:
+    """A space that can also be called as ``space(agent)``, returning itself with a ``DeprecationWarning``.
+
+    ``single_observation_space`` and ``single_action_space`` were methods taking an agent; they are
+    attributes now, as in Gymnasium. The old call keeps working for one release.
+    """
+
+    def __call__(self, agent: str | None = None) -> Any:
+        warnings.warn(
+            "single_observation_space(agent) and single_action_space(agent) are attributes now "
+            "(env.single_observation_space, as in Gymnasium); calling them is deprecated",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self
+
+
+class _SingleDict(_CallableForARelease, gymnasium.spaces.Dict):
+    pass
+
+
+class _SingleDiscrete(_CallableForARelease, gymnasium.spaces.Discrete):  # type: ignore[type-arg]
+    pass
 
 
 def _autoreset_mode(value: AutoresetMode | str) -> AutoresetMode:
@@ -162,80 +161,63 @@ class OthelloVectorEnv:
         backend: engine.Backend = "auto",
         device: torch.device | str | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
-        illegal_action: Literal["raise", "lose"] = "raise",
-        reward_mode: Literal["outcome", "margin"] = "outcome",
+        illegal_action: IllegalAction = "raise",
+        reward_mode: RewardMode = "outcome",
     ) -> None:
-        num_envs = check_int("num_envs", num_envs, low=1)
-        n = check_board_size(board_size)
+        self.num_envs = check_int("num_envs", num_envs, low=1)
+        self.board_size = n = check_board_size(board_size)
         if not isinstance(opening_symmetries, (bool, np.bool_)):
             raise TypeError(f"opening_symmetries must be True or False, got {opening_symmetries!r}")
-        mode = _autoreset_mode(autoreset_mode)
-        if illegal_action not in ("raise", "lose"):
-            raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
-        if reward_mode not in ("outcome", "margin"):
-            raise ValueError(f"reward_mode must be 'outcome' or 'margin', got {reward_mode!r}")
-        self.num_envs = num_envs
-        self.board_size = n
+        self.autoreset_mode = _autoreset_mode(autoreset_mode)
+        self.illegal_action = check_illegal_action(illegal_action)
+        self.reward_mode = check_reward_mode(reward_mode)
         self.device = check_device("device", device) or torch.device("cpu")
-        if self.device.type == "cpu":
-            tune_malloc()
         self.backend = engine.resolve_backend(backend, n)
-        self.autoreset_mode = mode
-        self.illegal_action = illegal_action
-        self.reward_mode = reward_mode
-        self.metadata: dict[str, Any] = {"name": "othello_v0", "autoreset_mode": mode}
+        self.opening_book = resolve_book(opening_book, n)
+        self.metadata: dict[str, Any] = {"name": "othello_v0", "autoreset_mode": self.autoreset_mode}
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
-        book = (
-            opening_book
-            if opening_book is None or isinstance(opening_book, OpeningBook)
-            else load_book(opening_book, n)
-        )
-        if book is not None and book.board_size != n:
-            raise ValueError(f"the opening book is for {book.board_size}x{book.board_size}, not {n}x{n}")
-        self.opening_book = book
+        self._build_spaces()
         self._starts = (
-            _book_state(book, opening_symmetries, self.device, self.backend)
-            if book is not None
+            _book_state(self.opening_book, bool(opening_symmetries), self.device, self.backend)
+            if self.opening_book is not None
             else engine.init(1, n, device=self.device, backend=self.backend)
         )
         self._start_batch: engine.State | None = None
         self.generator = torch.Generator(device=self.device)
         self.generator.seed()
-        self.state = self._fresh(num_envs)
-        self._needs_reset = torch.zeros(num_envs, dtype=torch.bool, device=self.device)
+        self.state = self._fresh(self.num_envs)
+        self._needs_reset = torch.zeros(self.num_envs, dtype=torch.bool, device=self.device)
         # Boards that start over (a book line that ends the game) are reported at their first step.
         self._unreported = self.state.terminated.clone()
-        single_obs = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(0, 1, (2, n, n), dtype=np.int8),
-                "action_mask": gymnasium.spaces.MultiBinary(n * n + 1),
-            }
-        )
-        single_act: gymnasium.spaces.Space[Any] = gymnasium.spaces.Discrete(n * n + 1)
-        self._single_observation_space = single_obs
-        self._single_action_space = single_act
-        self._observation_space = batch_space(single_obs, num_envs)
-        self._action_space = batch_space(single_act, num_envs)
 
     # -- spaces ---------------------------------------------------------------------------------
-    def single_observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The observation space of one board for ``agent``."""
-        self._check_agent(agent)
-        return self._single_observation_space
+    def _build_spaces(self) -> None:
+        """Gymnasium's attributes (one board, and the batch) and PettingZoo's per-agent methods.
 
-    def single_action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The action space of one board for ``agent``."""
-        self._check_agent(agent)
-        return self._single_action_space
+        The spaces are those of the PettingZoo envs, mask included (``Box(0, 1, int8)``); the
+        tensors the env returns are their torch form (the mask as bool, which holds the same 0/1).
+        """
+        n = self.board_size
+        single_obs = _SingleDict(
+            {
+                "observation": gymnasium.spaces.Box(0, 1, (2, n, n), dtype=np.int8),
+                "action_mask": gymnasium.spaces.Box(0, 1, (n * n + 1,), dtype=np.int8),
+            }
+        )
+        single_act = _SingleDiscrete(n * n + 1)
+        self.single_observation_space: gymnasium.spaces.Dict = single_obs
+        self.single_action_space: gymnasium.spaces.Discrete = single_act  # type: ignore[type-arg]
+        self._observation_space = batch_space(gymnasium.spaces.Dict(single_obs.spaces), self.num_envs)
+        self._action_space = batch_space(gymnasium.spaces.Discrete(n * n + 1), self.num_envs)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The batched observation space for ``agent``."""
+        """The batched observation space for ``agent`` (PettingZoo's form; the same for both)."""
         self._check_agent(agent)
         return self._observation_space
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The batched action space for ``agent``."""
+        """The batched action space for ``agent`` (PettingZoo's form; the same for both)."""
         self._check_agent(agent)
         return self._action_space
 
@@ -349,9 +331,9 @@ class OthelloVectorEnv:
         # The engine's result for the player to move on a board that ended: the player who did not
         # move, unless the mover forfeited or the board started over (then it is the mover's own).
         result = torch.where(ended, engine.outcome(stepped, margin=self.reward_mode == "margin"), 0.0)
-        own = stepped.forfeited | unreported
-        mine = torch.where(own, result, 0.0 - result)  # 0.0 - x: no -0.0 rewards
-        theirs = torch.where(stepped.forfeited, 0.0, torch.where(own, 0.0 - result, result))
+        to_move, other = rules.split_result(result, stepped.forfeited)
+        own = stepped.forfeited | unreported  # the mover is still the player to move
+        mine, theirs = torch.where(own, to_move, other), torch.where(own, other, to_move)
         infos: dict[str, Any] = {}
         mode = self.autoreset_mode
         if mode == AutoresetMode.NEXT_STEP:

@@ -163,7 +163,7 @@ def test_mover_view__equals_observe_and_mask(n: int, backend: str) -> None:
 
 
 @pytest.mark.parametrize("n", [4, 6, 8])
-def test_bitboard_kernel__numpy_and_table_paths_agree(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bitboard_kernel__numpy_and_table_paths_agree(n: int) -> None:
     """On CPU the kernel unpacks and counts bits with numpy; elsewhere with table look-ups.
     Both must give the reference bits and counts, on played boards and on extremes."""
     from othello_zoo.testing import random_play
@@ -172,18 +172,20 @@ def test_bitboard_kernel__numpy_and_table_paths_agree(n: int, monkeypatch: pytes
     full, empty = "X" * (n * n), "-" * (n * n)
     extremes = engine.from_text([full + " X", full + " O", empty + " X", "O" + empty[1:] + " X"], backend="bitboard")
     state = engine.cat([played, extremes])
-    kernel = engine._kernel(state)
+    kernel = engine.kernel_of(state)
     reference = (state.discs.unsqueeze(-1) >> torch.arange(64)) & 1 == 1  # (B, 2, 64)
     counts = reference.sum(-1)
     seen = []
     for host_numpy in (True, False):
-        monkeypatch.setattr(kernel, "host_numpy", host_numpy)
-        assert torch.equal(kernel.bits(state.discs), reference)
-        assert torch.equal(kernel.counts(state.discs), counts)
-        assert torch.equal(kernel.difference(state.discs), (counts[:, 0] - counts[:, 1]).float())
-        observation, mask = engine.mover_view(state)
-        assert torch.equal(observation.flatten(2), reference[..., : n * n].to(torch.int8))
-        seen.append((observation, mask, engine.observe(state, 0), engine.scores(state), engine.to_text(state)))
+        with engine.numpy_path(host_numpy):
+            assert kernel.host_numpy is host_numpy
+            assert torch.equal(kernel.bits(state.discs), reference)
+            assert torch.equal(kernel.mover_counts(state.discs), counts)
+            assert torch.equal(kernel.difference(state.discs), (counts[:, 0] - counts[:, 1]).float())
+            observation, mask = engine.mover_view(state)
+            assert torch.equal(observation.flatten(2), reference[..., : n * n].to(torch.int8))
+            seen.append((observation, mask, engine.observe(state, 0), engine.scores(state), engine.to_text(state)))
+    assert kernel.host_numpy  # the block restored the default
     for a, b in zip(*seen, strict=True):
         assert a == b if isinstance(a, list) else torch.equal(a, b)
 
@@ -202,3 +204,15 @@ def test_disc_difference__exact_on_played_and_extreme_boards(n: int, backend: st
     scores = engine.scores(played)
     own = torch.where(played.current_player == 0, scores[:, 0], scores[:, 1])
     assert torch.equal(engine.disc_difference(played), (2 * own - scores.sum(1)).float())
+
+
+def test_from_planes__takes_device_then_backend_and_the_old_order_for_one_release() -> None:
+    start = engine.init(1, 6)
+    planes, player = engine.observe(start).flatten(2).bool(), start.current_player
+    state = engine.from_planes(planes, player, 6, "cpu", "conv")
+    assert (state.backend, engine.to_text(state)) == ("conv", engine.to_text(start))
+    with pytest.warns(DeprecationWarning, match=r"now \(\.\.\., device, backend\)"):
+        old = engine.from_planes(planes, player, 6, "conv", "cpu")  # type: ignore[arg-type]
+    assert (old.backend, old.device.type) == ("conv", "cpu")
+    with pytest.warns(DeprecationWarning, match="is deprecated"):
+        assert engine.from_planes(planes, player, 6, "conv").backend == "conv"  # the old 4-argument call

@@ -256,7 +256,7 @@ def test_env__bad_arguments_fail_at_construction() -> None:
         othello_v0.env(render_mode="window")
     with pytest.raises(ValueError, match="reward_mode must be 'outcome' or 'margin'"):
         othello_v0.env(reward_mode="score")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="illegal_action must be 'lose' or 'raise'"):
+    with pytest.raises(ValueError, match="illegal_action must be 'raise' or 'lose'"):
         othello_v0.parallel_env(illegal_action="ignore")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="the 'xot' book holds 8x8 openings, got board_size=6"):
         othello_v0.env(board_size=6, opening_book="xot")

@@ -74,7 +74,7 @@ def test_reset__forced_opening_and_position_with_or_without_a_book() -> None:
         assert env.board.to_text() == text
         assert env.agent_selection == "white_0"
         assert env.history == []
-    with pytest.raises(ValueError, match=r"opening move 2 \(a1\) is illegal; legal there: f4d6f6"):
+    with pytest.raises(ValueError, match=r"the opening: move 2 \(a1\) is illegal; legal there: f4d6f6"):
         env.reset(options={"opening": "f5a1"})
     with pytest.raises(ValueError, match="either options\\['opening'\\] or options\\['position'\\]"):
         env.reset(options={"opening": "f5", "position": text})

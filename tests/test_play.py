@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from othello_zoo import play, render
-from othello_zoo._scalar import ScalarBoard
+from othello_zoo.board import Board
 from othello_zoo.play import Game, PlayWindow, terminal_game
 
 
@@ -47,7 +47,7 @@ def test_window__whole_game_against_greedy_with_undo_and_new_game() -> None:
         key(pygame.K_u)
         settle(window)
         assert game.moves == []  # undo took back the pair
-        assert game.board.to_text() == ScalarBoard.start().to_text()
+        assert game.board.to_text() == Board.start().to_text()
         plies = 0
         while not game.board.terminated and plies < 200:
             if game.must_pass():
@@ -72,7 +72,7 @@ def test_window__whole_game_against_greedy_with_undo_and_new_game() -> None:
 
 def test_window__forced_pass_by_key_then_the_agent_ends_the_game() -> None:
     game = Game("greedy", "human", 8)
-    game.history = [ScalarBoard.from_text("-OXXXXXX" + "-" * 56 + " O")]
+    game.history = [Board.from_text("-OXXXXXX" + "-" * 56 + " O")]
     window = PlayWindow(game, size=(400, 460))
     try:
         settle(window)
@@ -90,7 +90,7 @@ def test_window__agent_thinks_without_blocking_events() -> None:
     class Slow:
         name = "slow"
 
-        def act(self, board: ScalarBoard) -> int:
+        def act(self, board: Board) -> int:
             time.sleep(0.3)
             return board.legal_actions()[0]
 

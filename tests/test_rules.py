@@ -190,3 +190,27 @@ def test_step__a_finished_board_is_a_no_op_whatever_its_action(backend: str) -> 
         assert after.terminated.tolist() == [True]
         assert after.forfeited.tolist() == [False]
         assert engine.rewards(after).tolist() == [[0.0, 0.0]]
+
+
+def test_rules_module__owns_the_start_end_and_result() -> None:
+    from othello_zoo import rules
+
+    assert rules.start_squares(8) == ((28, 35), (27, 36))  # black e4 d5, white d4 e5
+    assert rules.start_bits(6) == ((1 << 15) | (1 << 20), (1 << 14) | (1 << 21))
+    assert rules.game_over(0, 0)
+    assert not rules.game_over(0, 1 << 5)
+    flags = rules.game_over(torch.tensor([0, 0, 4]), torch.tensor([0, 8, 0]))
+    assert flags.tolist() == [True, False, False]
+    assert [rules.mover_result(d, False, 8) for d in (5, 0, -5)] == [1.0, 0.0, -1.0]
+    assert rules.mover_result(30, True, 8) == -1.0  # a forfeit loses whatever the discs
+    assert rules.mover_result(-16, False, 8, margin=True) == -0.25
+    batch = rules.mover_result(torch.tensor([3.0, 0.0, 3.0]), torch.tensor([False, False, True]), 8)
+    assert batch.tolist() == [1.0, 0.0, -1.0]
+    assert rules.split_result(-1.0, True) == (-1.0, 0.0)  # the other player gets 0 after a forfeit
+    _to_move, other = rules.split_result(torch.tensor([0.0, 1.0]), torch.tensor([False, False]))
+    assert other.tolist() == [0.0, -1.0]
+    assert not torch.signbit(other[0])
+    assert rules.by_colour(1.0, -1.0, 1) == (-1.0, 1.0)
+    assert rules.exact_score(33, 30, 64) == 4
+    assert rules.exact_score(10, 12, 64) == -44
+    assert rules.rays_from(4, 5)[3] == (6, 7)  # east of b2: c2, d2

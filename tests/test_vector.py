@@ -8,6 +8,7 @@ import torch
 from gymnasium.vector import AutoresetMode
 
 from othello_zoo import engine, othello_v0
+from othello_zoo._bitboard import NUMPY_PATH
 
 AGENTS = ("black_0", "white_0")
 NEAR_END = "-OXXXXXX" + "-" * 56 + " O"  # white must pass, then black a1 ends the game 8-0
@@ -21,7 +22,7 @@ def test_vector__lockstep_with_64_raw_envs_over_whole_games(
     book: str | None, host_numpy: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     vec = othello_v0.vector_env(64, opening_book=book, autoreset_mode="disabled")
-    monkeypatch.setattr(engine._kernel(vec.state), "host_numpy", host_numpy)  # the path other devices take, too
+    monkeypatch.setattr(NUMPY_PATH, "enabled", host_numpy)  # as engine.numpy_path(False): the path of other devices
     vec.reset(seed=7)
     raws = []
     for text in engine.to_text(vec.state):
@@ -156,8 +157,12 @@ def test_vector__mover_view_and_step() -> None:
 
 def test_vector__spaces() -> None:
     vec = othello_v0.vector_env(5, board_size=6)
-    assert vec.single_action_space("black_0").n == 37
-    assert vec.single_observation_space("white_0")["observation"].shape == (2, 6, 6)
+    assert vec.single_action_space.n == 37  # attributes, as in Gymnasium
+    assert vec.single_observation_space["observation"].shape == (2, 6, 6)
+    mask_space = vec.single_observation_space["action_mask"]
+    assert mask_space == othello_v0.raw_env(board_size=6).observation_space("black_0")["action_mask"]  # one type
+    with pytest.warns(DeprecationWarning, match="attributes now"):
+        assert vec.single_observation_space("white_0") is vec.single_observation_space  # the old call, one release
     assert vec.action_space("black_0").shape == (5,)
     assert vec.observation_space("black_0")["observation"].shape == (5, 2, 6, 6)
     assert vec.num_envs == 5
@@ -227,7 +232,7 @@ def test_vector__lose_mode_step_makes_no_host_synchronisation(
         # On CPU the kernel runs a few steps in numpy on the tensors' own memory, which is no
         # synchronisation there; with that path off, the step runs as it does on a GPU, where
         # reaching for numpy would be one.
-        patch.setattr(engine._kernel(vec.state), "host_numpy", host_numpy)
+        patch.setattr(NUMPY_PATH, "enabled", host_numpy)  # as engine.numpy_path(host_numpy)
         names = ["item", "tolist", "__bool__", "cpu"] + ([] if host_numpy else ["numpy"])
         for name in names:
             patch.setattr(torch.Tensor, name, forbidden)
@@ -299,12 +304,20 @@ def test_step_movers__agrees_with_the_dict_api_over_whole_games(mode: str, rewar
         assert bool(movers.state.terminated.all())  # every board played to its end
 
 
+def test_tune_malloc__is_not_a_side_effect_of_building_an_env() -> None:
+    from othello_zoo.vector import tune_malloc
+
+    tune_malloc.cache_clear()
+    othello_v0.vector_env(4).step_movers(torch.full((4,), 19))
+    assert tune_malloc.cache_info().misses == 0  # opt-in: process-wide settings change only when asked
+
+
 def test_tune_malloc__applies_on_linux_and_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
     from othello_zoo.vector import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
 
-    uncached = tune_malloc.__wrapped__  # the env calls the cached one once per process
+    uncached = tune_malloc.__wrapped__  # the cached one applies once per process
     on_linux = sys.platform.startswith("linux")
     assert uncached(MMAP_THRESHOLD, TRIM_THRESHOLD) is on_linux  # glibc's mallopt took both
     monkeypatch.setenv("OTHELLO_ZOO_TUNE_MALLOC", "0")

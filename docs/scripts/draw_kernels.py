@@ -9,7 +9,7 @@ Writes two PNG files (into ``docs/images/`` unless ``--out`` says otherwise):
   position: the fill grows from the mover's discs through the opponent's by 1, 2 and 4 squares, and one
   more shift lands on the legal placements.
 
-The kernel taps come from ``othello_zoo._geometry`` (the directions and rays the conv kernel is built
+The kernel taps come from ``othello_zoo.rules`` (the directions and rays the conv kernel is built
 from) and the fill from ``othello_zoo._bitboard`` (the shift amounts and masks of the bitboard kernel), so
 the pictures follow the code. Run from the repository root:
 
@@ -30,7 +30,7 @@ from matplotlib.axes import Axes
 from matplotlib.patches import Circle, Rectangle
 
 from othello_zoo._bitboard import direction_tables, occluded_fill
-from othello_zoo._geometry import DIRECTIONS, ray
+from othello_zoo.rules import DIRECTIONS, ray
 
 OUT = Path(__file__).resolve().parent.parent / "images"
 
