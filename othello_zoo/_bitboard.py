@@ -198,6 +198,10 @@ class BitboardKernel:
         # On CPU a few whole-batch steps run in numpy on the tensors' own memory (no copy, no
         # synchronisation: it is already the host's): unpacking bits and counting them.
         self.numpy_capable = device.type == "cpu" and sys.byteorder == "little" and _numpy_bridge()
+        self._build_byte_tables(device)
+
+    def _build_byte_tables(self, device: torch.device) -> None:
+        """The look-up tables over byte values (and 16-bit chunks) that unpack, count and select bits."""
         # Byte value -> its 8 bits, to unpack a word (little-endian bytes: squares 0-7 first).
         byte = torch.arange(256, device=device)
         self.byte_bits = (byte.unsqueeze(1) >> torch.arange(8, device=device)) & 1 == 1  # (256, 8)
@@ -205,8 +209,7 @@ class BitboardKernel:
         # The same tables for :func:`_lookup` (index_select with int32 indices, far faster on CPU
         # than advanced indexing or torch.take): the 8 bits of a byte spread over the 8 bytes of
         # an int64 (viewed as bools), counts, and positions.
-        spread = (self.byte_bits.to(torch.int64) << (8 * positions_of_bytes(device))).sum(1)
-        self.byte_spread = spread
+        self.byte_spread = (self.byte_bits.to(torch.int64) << (8 * positions_of_bytes(device))).sum(1)
         # byte_select[v, r]: position of the r-th set bit of byte v (0 where there is none).
         ranks = self.byte_bits.cumsum(1) - 1
         positions = torch.arange(8, device=device)

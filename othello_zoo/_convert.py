@@ -38,16 +38,43 @@ def from_planes(
         ValueError: a bad shape, a square in both planes, or a colour other than 0 and 1 (these
             two content checks read the tensors on the host: one synchronisation on a GPU).
     """
+    device, backend = _arguments_in_order(device, backend)
+    backend = resolve_backend(backend, board_size)
+    _check_planes(planes, player, board_size)
+    device = check_device("device", device) or planes.device
+    planes, player = planes.to(device=device, dtype=torch.bool), player.to(device)
+    kernel = kernel_for(backend, board_size, device)
+    discs = kernel.encode(planes)
+    moves, rays, terminated = kernel.legal_moves(discs)
+    return State(
+        discs=discs,
+        moves=moves,
+        rays=rays,
+        current_player=player,
+        terminated=terminated,
+        forfeited=torch.zeros_like(terminated),
+        board_size=board_size,
+        backend=backend,
+    )
+
+
+def _arguments_in_order(device: object, backend: object) -> tuple[torch.device | str | None, Backend]:
+    """``(device, backend)`` of :func:`from_planes`, taken in the old order ``(backend, device)``
+    with a ``DeprecationWarning`` when the device argument names a backend."""
     if isinstance(device, str) and device in BACKENDS:  # the old order: (..., backend, device)
         warnings.warn(
             "from_planes(planes, player, board_size, backend, device) is deprecated: "
             "the order is now (..., device, backend), as in init() and from_text()",
             DeprecationWarning,
-            stacklevel=2,
+            stacklevel=3,  # the caller of from_planes
         )
         old_device = None if backend == "auto" else backend  # with 4 arguments there was no device
-        device, backend = cast("torch.device | str | None", old_device), cast(Backend, device)
-    backend = resolve_backend(backend, board_size)
+        return cast("torch.device | str | None", old_device), cast(Backend, device)
+    return cast("torch.device | str | None", device), cast(Backend, backend)
+
+
+def _check_planes(planes: object, player: object, board_size: int) -> None:
+    """The checks of :func:`from_planes` on its tensors (see there)."""
     nn = board_size * board_size
     if not isinstance(planes, Tensor) or not isinstance(player, Tensor):
         got = f"{type(planes).__name__} and {type(player).__name__}"
@@ -64,21 +91,6 @@ def from_planes(
         raise ValueError(f"board {board} has a square in both planes (a disc of both colours)")
     if bool(((player != 0) & (player != 1)).any()):
         raise ValueError(f"player must hold colours 0 (black) and 1 (white), got {sorted(set(player.tolist()))}")
-    device = check_device("device", device) or planes.device
-    planes, player = planes.to(device=device, dtype=torch.bool), player.to(device)
-    kernel = kernel_for(backend, board_size, device)
-    discs = kernel.encode(planes)
-    moves, rays, terminated = kernel.legal_moves(discs)
-    return State(
-        discs=discs,
-        moves=moves,
-        rays=rays,
-        current_player=player,
-        terminated=terminated,
-        forfeited=torch.zeros_like(terminated),
-        board_size=board_size,
-        backend=backend,
-    )
 
 
 def planes_of(state: State) -> Tensor:
