@@ -20,101 +20,18 @@ import os
 import sys
 import threading
 import time
-from typing import Any, TextIO
+from typing import Any
 
 from othello_zoo import _cli
-from othello_zoo._scalar import scalar_rules
-from othello_zoo.agents import AGENT_CLASSES, make_agent
-from othello_zoo.board import Board, squares_of
-from othello_zoo.notation import check_board_size, format_moves, parse_moves
+from othello_zoo._game import PLAYERS, Game
+from othello_zoo._terminal import terminal_game
+from othello_zoo.agents import AGENT_CLASSES
 from othello_zoo.openings import load_book
-from othello_zoo.render import board_to_ansi, cells_of
+from othello_zoo.render import cells_of
 
 __all__ = ["Game", "PlayWindow", "build_parser", "display_available", "run", "terminal_game"]
 
-PLAYERS = ("human", *AGENT_CLASSES)
 FLIP_SECONDS = 0.3  # length of the animation of the discs a move turns over
-
-
-class Game:
-    """A game between two sides (``"human"`` or an agent), with undo and new games."""
-
-    def __init__(
-        self,
-        black: str = "human",
-        white: str = "random",
-        board_size: int = 8,
-        opening: list[int] | None = None,
-        seed: int | None = None,
-        mcts_simulations: int = 2000,
-    ) -> None:
-        self.board_size = check_board_size(board_size)
-        self.sides = (black, white)
-        options = {"mcts": {"simulations": mcts_simulations}}
-        self.agents = {
-            colour: make_agent(side, seed, **options.get(side, {}))
-            for colour, side in enumerate(self.sides)
-            if side != "human"
-        }
-        self.opening = list(opening or [])
-        self.new_game()
-
-    def new_game(self) -> None:
-        board = Board.start(self.board_size)
-        for action in self.opening:
-            board = board.step(action)
-        self.history: list[Board] = [board]
-        self.moves: list[int] = []
-
-    @property
-    def board(self) -> Board:
-        return self.history[-1]
-
-    @property
-    def last_move(self) -> int | None:
-        return self.moves[-1] if self.moves and self.moves[-1] < self.board_size**2 else None
-
-    @property
-    def flipped(self) -> list[int]:
-        """The squares whose discs the last placement turned over (empty after a pass or at the start)."""
-        if self.last_move is None:
-            return []
-        before = self.history[-2]
-        return squares_of(scalar_rules(self.board_size).flips(before.own, before.opp, 1 << self.last_move))
-
-    def human_to_move(self) -> bool:
-        return not self.board.terminated and self.sides[self.board.current_player] == "human"
-
-    def must_pass(self) -> bool:
-        return self.board.legal_actions() == [self.board_size**2] and not self.board.terminated
-
-    def play(self, action: int) -> bool:
-        """Play ``action`` if legal for the side to move; returns whether it was played."""
-        if not self.board.is_legal(action):
-            return False
-        self.history.append(self.board.step(action))
-        self.moves.append(action)
-        return True
-
-    def agent_move(self) -> int:
-        """The agent's choice for the side to move (not played)."""
-        return int(self.agents[self.board.current_player].act(self.board))
-
-    def undo(self) -> bool:
-        """Take back moves until a human is to move again with at least one move undone."""
-        if "human" not in self.sides or len(self.history) == 1:
-            return False
-        self.history.pop()
-        self.moves.pop()
-        while len(self.history) > 1 and not self.human_to_move():
-            self.history.pop()
-            self.moves.pop()
-        return True
-
-    def result(self) -> str:
-        black, white = self.board.scores()
-        winner = "black wins" if black > white else "white wins" if white > black else "draw"
-        return f"{winner} {black}-{white}"
 
 
 def display_available() -> bool:
@@ -240,53 +157,6 @@ class PlayWindow:
 
     def close(self) -> None:
         self.pygame.display.quit()
-
-
-def terminal_game(
-    black: str = "human",
-    white: str = "random",
-    board_size: int = 8,
-    seed: int | None = None,
-    stdin: TextIO | None = None,
-    stdout: TextIO | None = None,
-    opening: list[int] | None = None,
-    simulations: int = 2000,
-) -> tuple[int, int] | None:
-    """Play one game in the terminal; returns the final counts (black, white), None if stopped."""
-    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
-    game = Game(black, white, board_size, opening, seed, simulations)
-    n = game.board_size
-    while not game.board.terminated:
-        board = game.board
-        legal = board.legal_actions()
-        player = board.current_player
-        print(board_to_ansi(cells_of(board), player, [a for a in legal if a < n * n], game.last_move), file=stdout)
-        if not game.human_to_move():
-            action = game.agent_move()
-            print(f"{'XO'[player]} ({game.sides[player]}) plays {format_moves([action], n)}", file=stdout)
-            game.play(action)
-            continue
-        prompt = "pass (forced; press enter)" if legal == [n * n] else f"your move ({format_moves(legal, n)})"
-        print(f"{prompt}: ", end="", file=stdout, flush=True)
-        line = stdin.readline()
-        text = line.strip().lower()
-        if not line or text == "quit":
-            print("\ngame stopped", file=stdout)
-            return None
-        if text == "undo":
-            print("undone" if game.undo() else "nothing to undo", file=stdout)
-            continue
-        text = text or ("pass" if legal == [n * n] else "")
-        try:
-            moves = parse_moves(text, n)
-        except ValueError as error:
-            print(error, file=stdout)
-            continue
-        if len(moves) != 1 or not game.play(moves[0]):
-            print(f"{text!r} is not a legal move here; legal: {format_moves(legal, n)}", file=stdout)
-    board = game.board
-    print(board_to_ansi(cells_of(board), board.current_player, (), game.last_move, over=True), file=stdout)
-    return board.scores()
 
 
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
