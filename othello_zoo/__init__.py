@@ -10,14 +10,31 @@ import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout when pygame loads
 
-from othello_zoo import engine, notation
-from othello_zoo.engine import State
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from othello_zoo import engine, notation
+    from othello_zoo.engine import State
 
 __all__ = ["ENV_ID", "State", "__version__", "engine", "notation"]
 __version__ = "0.1.0"
 
 ENV_ID = "othello_zoo/othello_v0"
 """The id of the envs in PettingZoo's registry: ``pettingzoo.make("aec" | "parallel", ENV_ID)``."""
+
+
+def __getattr__(name: str) -> Any:
+    """``engine``, ``notation`` and ``State`` load on first use: the package itself imports no torch,
+    so that ``othello-zoo`` can say it is loading before PyTorch's import (seconds on a cold start)."""
+    if name in ("engine", "notation"):
+        import importlib
+
+        return importlib.import_module(f"othello_zoo.{name}")
+    if name == "State":
+        from othello_zoo.engine import State
+
+        return State
+    raise AttributeError(f"module 'othello_zoo' has no attribute {name!r}")
 
 
 def _register() -> None:

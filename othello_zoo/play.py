@@ -26,10 +26,11 @@ from othello_zoo import _cli
 from othello_zoo._game import PLAYERS, Game
 from othello_zoo._terminal import terminal_game
 from othello_zoo.agents import AGENT_CLASSES
+from othello_zoo.notation import format_moves
 from othello_zoo.openings import load_book
-from othello_zoo.render import cells_of
+from othello_zoo.render import Panel, cells_of
 
-__all__ = ["Game", "PlayWindow", "build_parser", "display_available", "run", "terminal_game"]
+__all__ = ["Game", "PlayWindow", "build_parser", "display_available", "run", "side_names", "terminal_game"]
 
 FLIP_SECONDS = 0.3  # length of the animation of the discs a move turns over
 
@@ -43,11 +44,37 @@ def display_available() -> bool:
     return True
 
 
+AGENT_NAMES = {"random": "Random", "greedy": "Greedy", "mcts": "MCTS", "alphabeta": "Alpha-beta"}
+DEMO_DELAY = 0.8  # seconds between moves when two agents play, so that a person can follow
+
+
+def side_names(sides: tuple[str, str]) -> tuple[str, str]:
+    """How the window names the two sides: "You" for the one person, the agents by name.
+
+    >>> side_names(("human", "mcts")), side_names(("human", "human"))
+    (('You', 'MCTS'), ('Black', 'White'))
+    """
+    if sides == ("human", "human"):
+        return "Black", "White"
+    black, white = (("You" if side == "human" else AGENT_NAMES.get(side, side)) for side in sides)
+    return black, white
+
+
 class PlayWindow:
     """The pygame front end of a :class:`Game`. Drive it with :meth:`run`, or event by event with
-    :meth:`handle` and :meth:`update` (as the tests do under ``SDL_VIDEODRIVER=dummy``)."""
+    :meth:`handle` and :meth:`update` (as the tests do under ``SDL_VIDEODRIVER=dummy``).
 
-    def __init__(self, game: Game, size: tuple[int, int] = (640, 700), fps: int = 30) -> None:
+    Args:
+        game: the game to show.
+        size: the window's first size (it is resizable).
+        fps: frames per second of the event loop.
+        delay: seconds between a move and the agent starting its reply; ``None``: :data:`DEMO_DELAY`
+            when two agents play (a demonstration to watch), else no delay.
+    """
+
+    def __init__(
+        self, game: Game, size: tuple[int, int] = (900, 640), fps: int = 30, delay: float | None = None
+    ) -> None:
         import pygame
 
         from othello_zoo.render import BoardRenderer
@@ -55,49 +82,95 @@ class PlayWindow:
         self.pygame = pygame
         self.game = game
         self.fps = fps
+        self.names = side_names(game.sides)
+        self.delay = (DEMO_DELAY if "human" not in game.sides else 0.0) if delay is None else delay
         pygame.display.init()
-        pygame.display.set_caption("othello_zoo")
+        pygame.display.set_caption(f"othello-zoo: {self.names[0]} (black) vs {self.names[1]} (white)")
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
         self.renderer = BoardRenderer(game.board_size, "human")
         self.running = True
+        self.note = ""  # the last message: a pass, an illegal click, a question
+        self.confirming = False  # asked whether to throw away the game in progress
         self._thinking: threading.Thread | None = None
         self._reply: int | None = None
         self._generation = 0  # bumped by undo / new game, so a stale reply is dropped
         self._flip_start = -math.inf  # when the flip animation of the last move played here started
+        self._last_played = -math.inf  # when the last move was played (for the delay)
 
     # -- events --------------------------------------------------------------------------------
     def handle(self, event: Any) -> None:
-        pg, game = self.pygame, self.game
-        if event.type == pg.QUIT or (event.type == pg.KEYDOWN and event.key in (pg.K_ESCAPE, pg.K_q)):
+        """One pygame event: keys, clicks, resizing, closing."""
+        pg = self.pygame
+        if event.type == pg.QUIT:
             self.running = False
         elif event.type == pg.VIDEORESIZE:
             self.screen = pg.display.set_mode((event.w, event.h), pg.RESIZABLE)
-        elif event.type == pg.KEYDOWN and event.key == pg.K_n:
-            self._generation += 1
-            game.new_game()
-        elif event.type == pg.KEYDOWN and event.key == pg.K_u:
-            self._generation += 1
-            game.undo()
-        elif game.human_to_move() and game.must_pass():
-            if event.type == pg.MOUSEBUTTONDOWN or (event.type == pg.KEYDOWN and event.key == pg.K_SPACE):
-                self._play(self.game.board_size**2)
-        elif event.type == pg.MOUSEBUTTONDOWN and game.human_to_move():
-            x, y = event.pos
-            width, height = self.screen.get_size()
-            square = self.renderer.square_at(x, y, width, height)
-            if square is not None:
-                self._play(square)
+        elif event.type == pg.KEYDOWN and self.confirming:
+            self._answer(event.key)
+        elif event.type == pg.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pg.MOUSEBUTTONDOWN and self.game.human_to_move():
+            self._click(event.pos)
+
+    def _key(self, key: int) -> None:
+        pg, game = self.pygame, self.game
+        if key in (pg.K_ESCAPE, pg.K_q):
+            self.running = False
+        elif key == pg.K_n:
+            in_progress = bool(game.moves) and not game.board.terminated
+            if in_progress:
+                self.confirming = True
+                self.note = "Start a new game? y: yes, n or Esc: no"
+            else:
+                self._new_game()
+        elif key == pg.K_u:
+            self._undo()
+        elif key == pg.K_SPACE and game.human_to_move() and game.must_pass():
+            self._play(game.board_size**2)
+
+    def _answer(self, key: int) -> None:
+        """The answer to "Start a new game?"."""
+        pg = self.pygame
+        if key == pg.K_y:
+            self._new_game()
+        elif key in (pg.K_n, pg.K_ESCAPE):
+            self.confirming = False
+            self.note = ""
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        game, n = self.game, self.game.board_size
+        if game.must_pass():
+            self._play(n * n)
+            return
+        square = self.renderer.square_at(*pos, *self.screen.get_size())
+        if square is None:
+            return
+        if not game.board.is_legal(square):
+            legal = " ".join(format_moves([a], n) for a in game.board.legal_actions())
+            self.note = f"{format_moves([square], n)} is not a legal move; legal: {legal}"
+            return
+        self._play(square)
+
+    def _new_game(self) -> None:
+        self._generation += 1
+        self.confirming = False
+        self.note = ""
+        self.game.new_game()
+
+    def _undo(self) -> None:
+        self._generation += 1
+        self.note = "" if self.game.undo() else "Nothing to undo"
 
     def update(self) -> None:
         """Start or collect the agent's move, and draw."""
         game = self.game
-        if not game.board.terminated and not game.human_to_move():
-            if self._thinking is None:
+        if not game.board.terminated and not game.human_to_move() and not self.confirming:
+            if self._thinking is None and time.monotonic() - self._last_played >= self.delay:
                 generation = self._generation
                 self._thinking = threading.Thread(target=self._think, args=(generation,), daemon=True)
                 self._thinking.start()
-            elif not self._thinking.is_alive():
+            elif self._thinking is not None and not self._thinking.is_alive():
                 self._thinking.join()
                 self._thinking = None
                 if self._reply is not None:
@@ -106,41 +179,71 @@ class PlayWindow:
         self.draw()
 
     def _play(self, action: int) -> None:
-        """Play ``action`` in the game; a move played starts its flip animation (undo does not)."""
-        if self.game.play(action):
-            self._flip_start = time.monotonic()
+        """Play ``action`` in the game; a move played starts its flip animation (undo does not), and
+        a pass is announced."""
+        game, mover = self.game, self.game.board.current_player
+        if game.play(action):
+            self._flip_start = self._last_played = time.monotonic()
+            passed = action == game.board_size**2
+            self.note = f"{('Black', 'White')[mover]} ({self.names[mover]}) has no move and passes" if passed else ""
 
     def _think(self, generation: int) -> None:
         reply = self.game.agent_move()
         self._reply = reply if generation == self._generation else None
 
-    def message(self) -> str | None:
+    # -- drawing -------------------------------------------------------------------------------
+    def status(self) -> str | None:
+        """The status line (``None`` at the end: the renderer shows the result banner)."""
         game = self.game
         if game.board.terminated:
-            return f"Game over: {game.result()} - n: new game"
+            return None
+        player = game.board.current_player
+        colour, name = ("Black", "White")[player], self.names[player]
         if not game.human_to_move():
-            return f"{game.sides[game.board.current_player]} is thinking..."
+            return f"{name} ({colour.lower()}) is thinking..."
         if game.must_pass():
-            return "No move: click or space to pass"
-        return None
+            return f"{colour}: no move - click or press space to pass"
+        return f"{colour} to move" + (" (you)" if name == "You" else "")
+
+    def message(self) -> str:
+        """The message line: the last note, or what to do once the game is over."""
+        if self.game.board.terminated and not self.note:
+            return "Press n for a new game"
+        return self.note
+
+    def move_list(self) -> list[str]:
+        """The moves played so far, in notation (``"pass"`` for a pass)."""
+        n = self.game.board_size
+        return [format_moves([a], n) for a in self.game.moves]
+
+    def keys(self) -> str:
+        """The key hints."""
+        if "human" not in self.game.sides:
+            return "n: new game   q: quit"
+        return "click: move   space: pass   u: undo   n: new game   q: quit"
 
     def flip_progress(self) -> float:
         """How far the flip animation of the last move has run, 0 to 1 (it lasts ``FLIP_SECONDS``)."""
         return min(1.0, (time.monotonic() - self._flip_start) / FLIP_SECONDS)
 
     def draw(self) -> None:
-        board = self.game.board
-        legal = [a for a in board.legal_actions() if a < self.game.board_size**2] if self.game.human_to_move() else []
+        """Draw the board and the panel, and show the frame."""
+        game = self.game
+        board, n = game.board, game.board_size
+        legal = [a for a in board.legal_actions() if a < n * n] if game.human_to_move() else []
+        panel = Panel(
+            self.names, self.status(), self.message(), [format_moves([a], n) for a in game.moves], self.keys()
+        )
         self.renderer.draw(
             self.screen,
             cells_of(board),
             board.current_player,
             legal,
-            self.game.last_move,
+            game.last_move,
             board.terminated,
-            self.message(),
-            flipped=self.game.flipped,
+            flipped=game.flipped,
             flip_progress=self.flip_progress(),
+            panel=panel,
         )
         self.pygame.display.flip()
 
@@ -156,23 +259,59 @@ class PlayWindow:
         self.close()
 
     def close(self) -> None:
+        """Close the window."""
         self.pygame.display.quit()
+
+
+def _delay(text: str) -> float:
+    """``--delay``: a number of seconds from 0 to 60."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 60:  # NaN fails this too
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to 60")
+    return value
 
 
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     """The ``play`` command's arguments."""
     parser = parser or argparse.ArgumentParser(prog="othello-zoo play", description=__doc__.split("\n")[0])
-    parser.add_argument("--agent", choices=sorted(AGENT_CLASSES), default="mcts", help="the computer player")
+    parser.add_argument(
+        "--agent", choices=sorted(AGENT_CLASSES), default="mcts", help="the computer player (default: %(default)s)"
+    )
     parser.add_argument(
         "--simulations", type=_cli.whole(1), default=2000, help="MCTS strength: playouts per move (default: 2000)"
     )
-    parser.add_argument("--human", choices=["black", "white"], default="black", help="your colour")
-    parser.add_argument("--black", choices=PLAYERS, default=None, help="who plays black (overrides --agent/--human)")
-    parser.add_argument("--white", choices=PLAYERS, default=None, help="who plays white")
+    parser.add_argument(
+        "--human", choices=["black", "white"], default="black", help="your colour (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--black",
+        choices=PLAYERS,
+        default=None,
+        help="who plays black, overriding --agent/--human (default: from --human and --agent)",
+    )
+    parser.add_argument(
+        "--white", choices=PLAYERS, default=None, help="who plays white (default: from --human and --agent)"
+    )
     parser.add_argument("--board-size", type=_cli.board_size, default=8, help="even, 4 to 16 (default: 8)")
-    parser.add_argument("--opening-book", default=None, help="start from a random opening of a book, e.g. xot")
-    parser.add_argument("--terminal", action="store_true", help="play in the terminal even with a display")
-    parser.add_argument("--seed", type=_cli.whole(0), default=None, help="seed of the agents and the opening draw")
+    parser.add_argument(
+        "--opening-book",
+        default=None,
+        help="start from a random opening of a book: xot, or a file of move lines (default: none, the usual start)",
+    )
+    parser.add_argument(
+        "--terminal",
+        action="store_true",
+        help="play in the terminal even with a display (default: off, a window when a display is found)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_cli.whole(0),
+        default=None,
+        help="seed of the agents and the opening draw (default: none, a fresh seed each run)",
+    )
     return parser
 
 
@@ -191,5 +330,5 @@ def run(args: argparse.Namespace) -> int:
             print("no display found: playing in the terminal", file=sys.stderr)
         terminal_game(black, white, args.board_size, args.seed, opening=opening, simulations=args.simulations)
         return 0
-    PlayWindow(Game(black, white, args.board_size, opening, args.seed, args.simulations)).run()
+    PlayWindow(Game(black, white, args.board_size, opening, args.seed, args.simulations), delay=args.delay).run()
     return 0

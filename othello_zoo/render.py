@@ -5,9 +5,50 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from othello_zoo._colours import (  # the palette, re-exported (render.FELT, ...)
+    BANNER,
+    BANNER_TEXT,
+    BLACK_DISC,
+    BLACK_EDGE,
+    DIM_TEXT,
+    DISC_COLOURS,
+    FELT,
+    FELT_DARK,
+    FLIPPED,
+    GRID,
+    HINT,
+    LAST_MOVE,
+    MOVER,
+    TEXT,
+    WHITE_DISC,
+    WHITE_EDGE,
+)
+from othello_zoo._layout import Box, Layout, compute_layout
+from othello_zoo._panel import Panel, PanelDrawer
 from othello_zoo.notation import FILES
 
-__all__ = ["BoardRenderer", "board_to_ansi", "cells_of"]
+__all__ = [
+    "BANNER",
+    "BANNER_TEXT",
+    "BLACK_DISC",
+    "BLACK_EDGE",
+    "DIM_TEXT",
+    "DISC_COLOURS",
+    "FELT",
+    "FELT_DARK",
+    "FLIPPED",
+    "GRID",
+    "HINT",
+    "LAST_MOVE",
+    "MOVER",
+    "TEXT",
+    "WHITE_DISC",
+    "WHITE_EDGE",
+    "BoardRenderer",
+    "Panel",
+    "board_to_ansi",
+    "cells_of",
+]
 
 
 def board_to_ansi(
@@ -61,35 +102,13 @@ def cells_of(board: Any) -> list[int]:
     return [1 if b else 2 if w else 0 for b, w in zip(planes[0], planes[1], strict=True)]
 
 
-# Colours of the pygame board (RGB).
-FELT = (28, 122, 68)
-FELT_DARK = (18, 84, 46)
-GRID = (12, 60, 32)
-BLACK_DISC = (22, 22, 24)
-BLACK_EDGE = (70, 70, 76)
-WHITE_DISC = (236, 236, 230)
-WHITE_EDGE = (160, 160, 152)
-DISC_COLOURS = {1: (BLACK_DISC, BLACK_EDGE), 2: (WHITE_DISC, WHITE_EDGE)}  # cell value -> (fill, edge)
-HINT = (64, 160, 100)
-LAST_MOVE = (214, 58, 48)
-FLIPPED = (232, 150, 60)  # the mark on discs the last move turned over
-TEXT = (235, 240, 232)
-
-
-def _status_text(cells: Sequence[int], player: int, over: bool) -> str:
-    """The pygame board's status text: whose turn it is, or the result once the game is ``over``."""
-    black, white = sum(1 for v in cells if v == 1), sum(1 for v in cells if v == 2)
-    if over:
-        result = "Black wins" if black > white else "White wins" if white > black else "Draw"
-        return f"Game over: {result}"
-    return f"{('Black', 'White')[player]} to move"
-
-
-class BoardRenderer:
-    """Draws boards with pygame: procedurally, sized from the window, fonts built once.
+class BoardRenderer(PanelDrawer):
+    """Draws boards with pygame: procedurally, laid out from the window's size, fonts built once.
 
     ``mode="rgb_array"`` draws on an off-screen surface and returns an ``H x W x 3`` uint8 frame
-    (no window is opened); ``mode="human"`` opens a resizable window on first use.
+    (no window is opened); ``mode="human"`` opens a resizable window on first use. After each
+    :meth:`draw`, :attr:`boxes` holds the pixel box of every text drawn, by element (the tests
+    check that none overlaps another or the board).
     """
 
     def __init__(
@@ -106,6 +125,7 @@ class BoardRenderer:
         self._fonts: dict[int, Any] = {}
         self.window: Any = None
         self.clock: Any = None
+        self.boxes: dict[str, list[Box]] = {}
 
     def font(self, px: int) -> Any:
         """A font of ``px`` pixels, made once."""
@@ -113,25 +133,23 @@ class BoardRenderer:
             self._fonts[px] = self.pygame.font.Font(None, px)
         return self._fonts[px]
 
-    def layout(self, width: int, height: int) -> tuple[int, int, int, int]:
-        """``(left, top, cell, status_height)`` for a surface of ``width x height``."""
-        status = max(24, height // 14)
-        margin = max(14, min(width, height) // 22)
-        cell = max(4, min(width - 2 * margin, height - status - 2 * margin) // self.n)
-        left = (width - cell * self.n) // 2
-        top = margin + max(0, (height - status - 2 * margin - cell * self.n) // 2)
-        return left, top, cell, status
+    def layout(self, width: int, height: int) -> Layout:
+        """The :class:`~othello_zoo._layout.Layout` of a surface of ``width x height``."""
+        return compute_layout(width, height, self.n)
 
     def square_at(self, x: int, y: int, width: int, height: int) -> int | None:
         """The square under pixel ``(x, y)`` of a surface of that size, or None off the board."""
-        left, top, cell, _ = self.layout(width, height)
+        layout = self.layout(width, height)
+        left, top, cell = layout.board[0], layout.board[1], layout.cell
+        if x < left or y < top:
+            return None
         col, row = (x - left) // cell, (y - top) // cell
         return row * self.n + col if 0 <= row < self.n and 0 <= col < self.n else None
 
     def square_centre(self, square: int, width: int, height: int) -> tuple[int, int]:
         """Pixel ``(x, y)`` of the centre of ``square`` on a surface of that size."""
-        left, top, cell, _ = self.layout(width, height)
-        return self._centre(square, left, top, cell)
+        layout = self.layout(width, height)
+        return self._centre(square, layout.board[0], layout.board[1], layout.cell)
 
     def _centre(self, square: int, left: int, top: int, cell: int) -> tuple[int, int]:
         """Pixel ``(x, y)`` of the centre of ``square`` on a board drawn from ``(left, top)``."""
@@ -149,21 +167,23 @@ class BoardRenderer:
         message: str | None = None,
         flipped: Sequence[int] = (),
         flip_progress: float = 1.0,
+        panel: Panel | None = None,
     ) -> None:
-        """Draw a position on ``surface``; ``message`` replaces the status text (a pass, thinking).
+        """Draw a position and its panel on ``surface``.
 
-        ``flipped`` squares (the discs the last move turned over) carry a small mark; while
-        ``flip_progress`` runs from 0 to 1 they turn over: the old colour narrows to a line, then the
-        new colour widens back to a full disc.
+        ``message`` (without a ``panel``) replaces the status text. ``flipped`` squares (the discs
+        the last move turned over) carry a small mark; while ``flip_progress`` runs from 0 to 1 they
+        turn over: the old colour narrows to a line, then the new colour widens back to a full disc.
         """
-        width, height = surface.get_size()
-        left, top, cell, status = self.layout(width, height)
+        panel = panel or Panel(status=message)
+        layout = self.layout(*surface.get_size())
+        left, top, cell = layout.board[0], layout.board[1], layout.cell
+        self.boxes = {}
         self._draw_board(surface, left, top, cell)
-        self._draw_coordinates(surface, left, top, cell)
+        self._draw_coordinates(surface, layout)
         self._draw_discs(surface, cells, (left, top, cell), last_move, set(flipped), flip_progress)
         self._draw_hints(surface, legal, left, top, cell)
-        text = _status_text(cells, player, over) if message is None else message
-        self._draw_status(surface, cells, text, (left, height - status // 2 - 2), cell, status)
+        self._draw_panel(surface, layout, panel, cells, player, over)
 
     def _draw_board(self, surface: Any, left: int, top: int, cell: int) -> None:
         """The background, the felt, the grid lines and the four star points."""
@@ -178,14 +198,17 @@ class BoardRenderer:
             for c in (quarter, n - quarter):
                 pg.draw.circle(surface, GRID, (left + c * cell, top + r * cell), max(2, cell // 14))
 
-    def _draw_coordinates(self, surface: Any, left: int, top: int, cell: int) -> None:
-        """The file letters above the board and the rank numbers on its left."""
-        label = self.font(max(10, int(cell * 0.38)))
+    def _draw_coordinates(self, surface: Any, layout: Layout) -> None:
+        """The file letters in their strip above the board, the rank numbers in theirs on its left."""
+        cell, (fx, fy, _, fh), (rx, ry, rw, _) = layout.cell, layout.files, layout.ranks
+        label = self.font(max(12, min(fh, int(cell * 0.45))))
         for i in range(self.n):
-            text = label.render(FILES[i], True, TEXT)
-            surface.blit(text, text.get_rect(center=(left + i * cell + cell // 2, top - cell * 0.22 - 4)))
-            text = label.render(str(i + 1), True, TEXT)
-            surface.blit(text, text.get_rect(center=(left - cell * 0.25 - 4, top + i * cell + cell // 2)))
+            self._blit(
+                surface, "files", label.render(FILES[i], True, TEXT), center=(fx + i * cell + cell // 2, fy + fh // 2)
+            )
+            self._blit(
+                surface, "ranks", label.render(str(i + 1), True, TEXT), center=(rx + rw // 2, ry + i * cell + cell // 2)
+            )
 
     def _draw_discs(
         self,
@@ -245,24 +268,6 @@ class BoardRenderer:
         for s in legal:
             self.pygame.draw.circle(surface, HINT, self._centre(s, left, top, cell), max(3, cell // 9))
 
-    def _draw_status(
-        self, surface: Any, cells: Sequence[int], message: str, anchor: tuple[int, int], cell: int, status: int
-    ) -> None:
-        """The status line below the board: both disc counts from ``anchor`` (its left end, the line's
-        middle height), and ``message`` flush with the board's right edge."""
-        pg, (x, y) = self.pygame, anchor
-        font = self.font(max(14, int(status * 0.7)))
-        right = x + self.n * cell
-        for value in (1, 2):
-            fill, edge = DISC_COLOURS[value]
-            pg.draw.circle(surface, edge, (x + status // 3, y), status // 3)
-            pg.draw.circle(surface, fill, (x + status // 3, y), status // 3 - 1)
-            text = font.render(str(sum(1 for v in cells if v == value)), True, TEXT)
-            surface.blit(text, text.get_rect(midleft=(x + status * 3 // 4, y)))
-            x += status * 2
-        text = font.render(message, True, TEXT)
-        surface.blit(text, text.get_rect(midright=(right, y)))
-
     def render(
         self, cells: Sequence[int], player: int, legal: Sequence[int], last_move: int | None, over: bool
     ) -> object:
@@ -276,7 +281,7 @@ class BoardRenderer:
             return np.ascontiguousarray(np.transpose(pg.surfarray.array3d(surface), (1, 0, 2)))
         if self.window is None:
             pg.display.init()
-            pg.display.set_caption("othello_zoo")
+            pg.display.set_caption("othello-zoo")
             self.window = pg.display.set_mode(self.size, pg.RESIZABLE)
             self.clock = pg.time.Clock()
         for event in pg.event.get():

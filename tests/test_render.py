@@ -50,7 +50,7 @@ def test_rgb_array__last_move_is_marked_and_no_window_is_opened() -> None:
     frame = env.render()
     assert not pygame.display.get_init() or pygame.display.get_surface() is None
     x, y = env._renderer.square_centre(37, 560, 620)
-    cell = env._renderer.layout(560, 620)[2]
+    cell = env._renderer.layout(560, 620).cell
     ring = [colour_at(frame, x + dx, y) for dx in range(cell // 3, cell // 2)]
     assert render.LAST_MOVE in ring
 

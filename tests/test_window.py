@@ -1,0 +1,195 @@
+"""The play window as a player sees it: nothing overlaps at any size for any board size, and the
+messages a player needs (illegal clicks, nothing to undo, passes, the question before a new game,
+the move list) appear. Headless, under SDL's dummy video driver."""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from othello_zoo.board import Board
+from othello_zoo.play import Game, PlayWindow, side_names
+from othello_zoo.render import BoardRenderer, Panel, cells_of
+
+SIZES = [(400, 400), (480, 540), (640, 700), (900, 640), (1280, 720), (400, 900), (1600, 500), (700, 400)]
+LONG_NOTE = "g7 is not a legal move; legal: a1 b2 c3 d4 e5 f6 g7 h8 a2 b3 c4 d5 e6 f7"
+
+
+def _inside(box: tuple[int, int, int, int], width: int, height: int) -> bool:
+    x, y, w, h = box
+    return x >= 0 and y >= 0 and x + w <= width and y + h <= height and w > 0 and h > 0
+
+
+def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@pytest.mark.parametrize("n", [4, 6, 8, 10, 16])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("over", [False, True], ids=["mid-game", "game-over"])
+def test_layout__no_text_overlaps_another_or_the_board_and_all_lies_inside(
+    n: int, size: tuple[int, int], over: bool
+) -> None:
+    renderer = BoardRenderer(n)
+    surface = pygame.Surface(size)
+    cells = [1 + (s % 3 == 0) if s % 5 else 0 for s in range(n * n)]
+    moves = ["f5", "d6", "c3", "pass"] * 20  # a long move list: only its last lines show
+    panel = Panel(("You", "Alpha-beta"), None, LONG_NOTE, moves, "click: move   u: undo   n: new game   q: quit")
+    renderer.draw(surface, cells, 1, [0, n * n - 1], 3, over, panel=panel)
+    layout = renderer.layout(*size)
+    drawn = renderer.boxes
+    assert set(drawn) == {"files", "ranks", "black", "white", "status", "message", "moves", "keys"}
+    assert len(drawn["files"]) == len(drawn["ranks"]) == n  # every coordinate drawn
+    for name, boxes in drawn.items():
+        for box in boxes:
+            assert _inside(box, *size), (name, box)
+            assert not _overlaps(box, layout.board), (name, box, layout.board)
+    for (a, boxes_a), (b, boxes_b) in itertools.combinations(drawn.items(), 2):
+        for box_a, box_b in itertools.product(boxes_a, boxes_b):
+            assert not _overlaps(box_a, box_b), (a, box_a, b, box_b)
+    assert layout.cell * n <= min(size)  # the board fits
+    if over:
+        status = drawn["status"][0]
+        assert _overlaps(status, layout.status)  # the banner's text sits in the status box
+
+
+def test_layout__a_wide_window_gets_a_side_panel_a_tall_one_header_and_footer() -> None:
+    wide, tall = BoardRenderer(8).layout(1280, 720), BoardRenderer(8).layout(400, 900)
+    assert wide.side_panel
+    assert wide.players[0][0] >= wide.board[0] + wide.board[2]  # right of the board
+    assert not tall.side_panel
+    assert tall.players[0][1] + tall.players[0][3] <= tall.files[1]  # above the board
+    assert tall.status[1] >= tall.board[1] + tall.board[3]  # below the board
+    assert tall.status[1] - (tall.board[1] + tall.board[3]) < 20  # right below it, not at the bottom
+
+
+def _click(window: PlayWindow, square: int) -> None:
+    x, y = window.renderer.square_centre(square, *window.screen.get_size())
+    window.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    window.update()
+
+
+def _key(window: PlayWindow, code: int) -> None:
+    window.handle(pygame.event.Event(pygame.KEYDOWN, key=code))
+    window.update()
+
+
+def _settle(window: PlayWindow) -> None:
+    """Let the agent's thread reply (a few frames)."""
+    for _ in range(200):
+        window.update()
+        if window._thinking is None and (window.game.human_to_move() or window.game.board.terminated):
+            return
+        pygame.time.wait(5)
+
+
+def test_window__names_the_sides_and_says_which_keys_exist() -> None:
+    window = PlayWindow(Game("human", "mcts", 8, seed=0, mcts_simulations=20), size=(900, 640))
+    try:
+        assert window.names == ("You", "MCTS")
+        assert pygame.display.get_caption()[0] == "othello-zoo: You (black) vs MCTS (white)"
+        assert window.status() == "Black to move (you)"
+        assert window.keys() == "click: move   space: pass   u: undo   n: new game   q: quit"
+        window.draw()
+        texts = window.renderer.boxes
+        assert len(texts["black"]) == len(texts["white"]) == 2  # name and count
+    finally:
+        window.close()
+    assert side_names(("greedy", "random")) == ("Greedy", "Random")
+
+
+def test_window__illegal_click_and_nothing_to_undo_are_answered() -> None:
+    window = PlayWindow(Game("human", "greedy", 8, seed=0), size=(640, 700))
+    try:
+        _key(window, pygame.K_u)
+        assert window.message() == "Nothing to undo"
+        _click(window, 0)  # a1
+        assert window.message() == "a1 is not a legal move; legal: d3 c4 f5 e6"
+        assert window.game.moves == []
+        _click(window, 37)  # f5
+        assert window.message() == ""
+        _settle(window)
+        assert window.move_list() == ["f5", window.move_list()[1]]
+        assert len(window.move_list()) == 2
+        _key(window, pygame.K_u)
+        assert window.message() == ""
+        assert window.move_list() == []
+    finally:
+        window.close()
+
+
+def test_window__a_new_game_in_progress_is_only_discarded_when_confirmed() -> None:
+    window = PlayWindow(Game("human", "human", 6), size=(480, 540))
+    try:
+        _click(window, window.game.board.legal_actions()[0])
+        assert len(window.game.moves) == 1
+        _key(window, pygame.K_n)
+        assert window.confirming
+        assert window.message() == "Start a new game? y: yes, n or Esc: no"
+        _key(window, pygame.K_ESCAPE)  # Esc answers the question; it does not quit
+        assert window.running
+        assert not window.confirming
+        assert len(window.game.moves) == 1
+        _key(window, pygame.K_n)
+        _key(window, pygame.K_n)  # "no"
+        assert len(window.game.moves) == 1
+        _key(window, pygame.K_n)
+        _key(window, pygame.K_y)
+        assert window.game.moves == []
+        assert window.message() == ""
+    finally:
+        window.close()
+
+
+def test_window__the_agents_pass_is_announced_and_listed() -> None:
+    game = Game("human", "greedy", 8, seed=0)
+    game.history = [Board.from_text("XOOOO-OXXOOOOOXXXOXXOXOXXOXOXOXXXOXXOOOXXOXOOO-OXOOXXXOOXOOOOOOO X")]
+    window = PlayWindow(game, size=(640, 700))
+    try:
+        _click(window, 46)  # g6: white has no move left
+        _settle(window)
+        assert window.move_list() == ["g6", "pass"]
+        assert window.message() == "White (Greedy) has no move and passes"
+        assert window.status() == "Black to move (you)"
+    finally:
+        window.close()
+
+
+def test_window__two_agents_wait_between_moves_so_a_person_can_follow() -> None:
+    demo = PlayWindow(Game("random", "greedy", 8, seed=0), size=(640, 700))
+    try:
+        assert demo.delay == 0.8
+        assert demo.keys() == "n: new game   q: quit"
+        demo.update()  # the first move starts at once (nothing was played before it)
+        assert demo._thinking is not None
+        demo._thinking.join()
+        demo.update()
+        assert len(demo.game.moves) == 1
+        for _ in range(5):
+            demo.update()  # well within the delay: no reply started
+        assert demo._thinking is None
+        assert len(demo.game.moves) == 1
+    finally:
+        demo.close()
+    quick = PlayWindow(Game("random", "greedy", 8, seed=0), size=(640, 700), delay=0)
+    quick.close()
+    assert quick.delay == 0
+    assert PlayWindow(Game("human", "greedy", 8), size=(640, 700)).delay == 0
+
+
+def test_renderer__env_frames_keep_the_board_clear_of_text() -> None:
+    board = Board.start(8)
+    for _ in range(30):
+        board = board.step(board.legal_actions()[-1])
+    renderer = BoardRenderer(8)
+    frame_surface = pygame.Surface((560, 620))
+    renderer.draw(frame_surface, cells_of(board), board.current_player, [], None, board.terminated)
+    layout = renderer.layout(560, 620)
+    assert renderer.boxes["status"]
+    for box in renderer.boxes["status"] + renderer.boxes["black"] + renderer.boxes["white"]:
+        assert not _overlaps(box, layout.board)
