@@ -57,9 +57,10 @@ def test_window__whole_game_against_greedy_with_undo_and_new_game() -> None:
             settle(window)
             plies += 1
         assert game.board.terminated
-        assert "Game over" in (window.message() or "")
+        assert window.status() is None  # the renderer shows the result banner
+        assert window.message() == "Press n for a new game"
         assert sum(game.board.scores()) <= 64
-        key(pygame.K_n)
+        key(pygame.K_n)  # the game is over: no question asked
         settle(window)
         assert game.moves == []
         window.screen = pygame.display.set_mode((300, 700), pygame.RESIZABLE)
@@ -76,12 +77,14 @@ def test_window__forced_pass_by_key_then_the_agent_ends_the_game() -> None:
     window = PlayWindow(game, size=(400, 460))
     try:
         settle(window)
-        assert window.message() == "No move: click or space to pass"
+        assert window.status() == "White: no move - click or press space to pass"
         click(window, 8)  # a click anywhere passes as well; here it is the pass
         settle(window)
         assert game.moves == [64, 0]  # the pass, then black's a1
         assert game.board.terminated
         assert game.result() == "black wins 8-0"
+        assert window.message() == "Press n for a new game"
+        assert window.renderer.boxes["status"]  # the banner's text was drawn
     finally:
         window.close()
 
@@ -104,7 +107,7 @@ def test_window__agent_thinks_without_blocking_events() -> None:
         start = time.time()
         window.update()  # starts the agent's thread and returns at once
         assert time.time() - start < 0.2
-        assert window.message() == "random is thinking..."
+        assert window.status() == "Random (white) is thinking..."
         settle(window)
         assert len(game.moves) == 2
     finally:
@@ -187,7 +190,7 @@ def test_window__flipped_discs_are_marked_and_turn_over() -> None:
     assert window.game.flipped == [36]
     width, height = window.screen.get_size()
     x, y = window.renderer.square_centre(36, width, height)
-    _, _, cell, _ = window.renderer.layout(width, height)
+    cell = window.renderer.layout(width, height).cell
     cells, legal = play.cells_of(window.game.board), []
 
     def frame(progress: float) -> tuple[tuple[int, ...], tuple[int, ...]]:
