@@ -8,15 +8,26 @@ from collections.abc import Sequence
 
 __all__ = ["main"]
 
+PLAY_DESCRIPTION = "Play Othello against an agent (a window, or the terminal without a display), or watch two agents."
+
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Parse the command line and run a subcommand."""
+    """Parse the command line and run a subcommand; returns the exit status (2, with a usage message, for a bad one)."""
     parser = argparse.ArgumentParser(prog="othello-zoo", description="Othello for reinforcement learning.")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{play,bench}")
+    words = list(sys.argv[1:] if argv is None else argv)
+    if sys.stderr.isatty() and words[:1] in (["play"], ["bench"]) and not {"-h", "--help"} & set(words):
+        print("othello-zoo: loading PyTorch (the first start can take a while)...", file=sys.stderr, flush=True)
     from othello_zoo import bench, play
 
-    play_parser = play.build_parser(commands.add_parser("play", help="play a game (human vs agent, or agent vs agent)"))
-    bench.build_parser(commands.add_parser("bench", help="measure engine throughput"))
+    play_parser = play.build_parser(
+        commands.add_parser(
+            "play", help="play a game (human vs agent, or agent vs agent)", description=PLAY_DESCRIPTION
+        )
+    )
+    bench_parser = bench.build_parser(
+        commands.add_parser("bench", help="measure engine throughput (quick by default)", description=bench.DESCRIPTION)
+    )
     args = parser.parse_args(argv)
     if args.command == "play" and args.opening_book:
         from othello_zoo.openings import load_book
@@ -26,7 +37,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ValueError as error:
             play_parser.error(f"argument --opening-book: {error}")
     if args.command == "bench":
-        bench.run(args)
+        try:  # checked before anything is measured
+            bench.run(args)
+        except bench.NothingToRunError as error:
+            bench_parser.error(str(error))
         return 0
     return play.run(args)
 

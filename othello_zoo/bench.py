@@ -6,11 +6,12 @@ call. Each backend runs at each batch size, at one thread and at the default thr
 the CPU and on CUDA when present. ``--compare pgx`` runs pgx's Othello (``jit(vmap(step))``, the
 same random play and restarts inside one jitted call) in the same run, when pgx is installed.
 
-Peak memory at the largest batch is measured in a fresh subprocess per backend (CPU: the
-resident-set growth; CUDA: ``torch.cuda.max_memory_allocated``).
+By default only that throughput is measured (well under a minute on a 2-core CPU); opt in to
+``--agents`` (MCTS and alpha-beta speeds), ``--ffo`` (the exact solve of FFO #40), ``--env`` (PettingZoo
+AEC latency) and ``--memory`` (peak memory at the largest batch, each backend in a fresh process).
 
 Example:
-    ``python -m othello_zoo bench --json bench.json --compare pgx --plot docs/throughput.png``
+    ``othello-zoo bench --batch-sizes 1,16,256,1024,4096,16384 --seconds 0.3 --repeats 3 --agents --ffo --env``
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from othello_zoo import _cli
 from othello_zoo._measure import (
     Result,
     env_latencies,
+    ffo_40,
     mcts_rates,
     measure_aec,
     measure_backend,
@@ -41,10 +43,13 @@ from othello_zoo._measure import (
 )
 from othello_zoo.vector import tune_malloc
 
-__all__ = ["Result", "main", "measure_aec", "measure_engine", "measure_pgx", "measure_vector", "run"]
+__all__ = ["NothingToRunError", "Result", "main", "measure_aec", "measure_engine", "measure_pgx", "measure_vector"]
+__all__ += ["plan", "run"]
 
-DEFAULT_BATCHES = (1, 16, 256, 1024, 4096, 16384)
-GPU_EXTRA_BATCHES = (65536, 262144)
+DESCRIPTION = "Measure othello-zoo's engine and vector env throughput (board-steps/s under random play)."
+DEFAULT_BACKENDS = ("bitboard", "conv", "vector")
+DEFAULT_BATCHES = (1, 256, 4096)  # quick on a small CPU; --batch-sizes 1,16,256,1024,4096,16384 for the full curve
+GPU_EXTRA_BATCHES = (16384, 65536, 262144)
 
 
 def _table(results: Sequence[Result], batches: Sequence[int]) -> str:
@@ -106,7 +111,7 @@ def plot(results: Sequence[Result], path: str) -> None:
     ax.set_yscale("log")
     ax.set_xlabel("batch size (boards)")
     ax.set_ylabel("board-steps / s (random play)")
-    ax.set_title("othello_zoo engine throughput")
+    ax.set_title("othello-zoo engine throughput")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
@@ -115,67 +120,73 @@ def plot(results: Sequence[Result], path: str) -> None:
 
 
 BENCH_BACKENDS = ("bitboard", "conv", "conv2d", "vector", "vector+xot")
+DEPRECATED = {  # old flags, accepted and ignored: what they turned off is now off unless asked for
+    "no_env": ("--no-env", "the PettingZoo env table runs only with --env"),
+    "no_agents": ("--no-agents", "the MCTS and alpha-beta figures run only with --agents"),
+    "skip_ffo": ("--skip-ffo", "the FFO #40 solve runs only with --ffo"),
+}
+
+
+class NothingToRunError(ValueError):
+    """No measurement of the command line can run (e.g. only ``bitboard`` on a 10 x 10 board)."""
 
 
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     """The ``bench`` command's arguments (each checked as it is parsed: a bad value exits 2)."""
-    parser = parser or argparse.ArgumentParser(prog="othello-zoo bench", description=__doc__.split("\n")[0])
-    parser.add_argument(
-        "--backends",
-        type=_cli.csv_choices(BENCH_BACKENDS),
-        default=",".join(BENCH_BACKENDS),
-        help="comma-separated: engine backends, and 'vector' / 'vector+xot' for the vector env",
+    parser = parser or argparse.ArgumentParser(prog="othello-zoo bench", description=DESCRIPTION)
+    add, default = parser.add_argument, "(default: %(default)s)"
+    backends = (
+        f"comma-separated: bitboard (to 8x8), conv, conv2d (kernels), vector, vector+xot (vector env, 8x8) {default}"
     )
-    parser.add_argument(
-        "--batch-sizes", type=_cli.csv_ints(1), default=None, help="e.g. 1,16,256 (default: 1..16384, more on GPU)"
+    add("--backends", type=_cli.csv_choices(BENCH_BACKENDS), default=",".join(DEFAULT_BACKENDS), help=backends)
+    batches, gpu = (",".join(map(str, b)) for b in (DEFAULT_BATCHES, GPU_EXTRA_BATCHES))
+    add("--batch-sizes", type=_cli.csv_ints(1), help=f"e.g. 1,16,256 (default: {batches}; also {gpu} on CUDA)")
+    add("--board-size", type=_cli.board_size, default=8, help=f"even, 4 to 16 {default}")
+    threads = _cli.csv_ints(1, extra=("default",))
+    add("--threads", type=threads, default="1,default", help=f"CPU thread counts; 'default': torch's own {default}")
+    add("--devices", type=_cli.devices, help="cpu,cuda (default: cpu, and cuda when present)")
+    add("--seconds", type=_cli.positive_real, default=0.1, help=f"time per round of a measurement {default}")
+    add(
+        "--repeats", type=_cli.whole(1), default=2, help=f"passes over the measurements; each one's best kept {default}"
     )
-    parser.add_argument("--board-size", type=_cli.board_size, default=8, help="even, 4 to 16 (default: 8)")
-    parser.add_argument(
-        "--threads",
-        type=_cli.csv_ints(1, extra=("default",)),
-        default="1,default",
-        help="CPU thread counts, e.g. 1,default",
-    )
-    parser.add_argument(
-        "--devices", type=_cli.devices, default=None, help="cpu,cuda (default: cpu, and cuda when present)"
-    )
-    parser.add_argument("--seconds", type=_cli.positive_real, default=0.3, help="time per round of a measurement")
-    parser.add_argument(
-        "--repeats", type=_cli.whole(1), default=3, help="passes over all measurements (each one's best is reported)"
-    )
-    parser.add_argument("--compare", choices=["pgx"], default=None, help="also run pgx's Othello in this run")
-    parser.add_argument("--memory", action="store_true", help="peak memory at the largest batch, per backend")
-    parser.add_argument("--no-env", action="store_true", help="skip the PettingZoo env latency comparison")
-    parser.add_argument("--no-agents", action="store_true", help="skip the MCTS and alpha-beta measurements")
-    parser.add_argument(
-        "--skip-ffo", action="store_true", help="skip the exact solve of FFO #40 (about 40 s on one core)"
-    )
-    parser.add_argument(
-        "--json", dest="json_path", type=_cli.output_path, default=None, help="write every result to this JSON file"
-    )
-    parser.add_argument(
-        "--plot", type=_cli.output_path, default=None, help="write a log-log plot to this PNG (needs matplotlib)"
-    )
+    add("--compare", choices=["pgx"], help="also run pgx's Othello in this run, when installed (default: none)")
+    add("--memory", action="store_true", help="also peak memory at the largest batch, per backend (default: off)")
+    add("--agents", action="store_true", help="also MCTS simulations/s and alpha-beta nodes/s, ~5 s (default: off)")
+    add("--ffo", action="store_true", help="also the exact solve of FFO #40, ~40 s on one core (default: off)")
+    add("--env", action="store_true", help="also PettingZoo AEC latency against tictactoe_v3, ~3 s (default: off)")
+    for dest, (flag, reason) in DEPRECATED.items():
+        add(flag, dest=dest, action="store_true", help=f"deprecated, no effect: {reason} (default: off)")
+    add("--json", dest="json_path", type=_cli.output_path, help="write every result to this JSON file (default: none)")
+    add("--plot", type=_cli.output_path, help="write a log-log plot to this PNG; needs matplotlib (default: none)")
     return parser
 
 
 Job = tuple[str, int, str, int]  # (device, threads, backend, batch size): one measurement of a pass
 
 
-def _plan(args: argparse.Namespace, devices: Sequence[str], default_threads: int) -> list[Job]:
-    """Every measurement of one pass: each device, thread count, backend and batch size that applies."""
-    threads = [default_threads if t == "default" else int(t) for t in args.threads]
+def _left_out(backend: str, board_size: int) -> str | None:
+    """Why ``backend`` cannot run at ``board_size``, or None when it can."""
+    size = f"{board_size}x{board_size}"
+    if backend == "bitboard" and board_size > 8:
+        return f"the bitboard backend runs on boards up to 8x8, not {size}"
+    if backend.startswith("vector") and board_size != 8:
+        return f"the {backend} backend (the vector env) runs on 8x8 boards only, not {size}"
+    return None
+
+
+def plan(args: argparse.Namespace, devices: Sequence[str], default_threads: int) -> tuple[list[Job], list[str]]:
+    """Every measurement of one pass (each device, thread count, backend and batch size that applies),
+    and why the requested backends that cannot run at this board size are left out."""
+    threads = list(dict.fromkeys(default_threads if t == "default" else int(t) for t in args.threads))
+    reasons = {backend: _left_out(backend, args.board_size) for backend in args.backends}
+    backends = [backend for backend, reason in reasons.items() if reason is None]
     jobs: list[Job] = []
     for device in devices:
         batches = args.batch_sizes or list(DEFAULT_BATCHES) + (list(GPU_EXTRA_BATCHES) if device == "cuda" else [])
         for t in threads if device == "cpu" else [default_threads]:
-            for backend in args.backends:
-                if backend == "bitboard" and args.board_size > 8:
-                    continue
-                if backend.startswith("vector") and args.board_size != 8:
-                    continue
+            for backend in backends:
                 jobs.extend((device, t, backend, b) for b in batches)
-    return jobs
+    return jobs, [reason for reason in reasons.values() if reason]
 
 
 def _keep_best(best: dict[Job, Result], key: Job, result: Result) -> None:
@@ -196,7 +207,7 @@ def _measure_all(
 
     best: dict[Job, Result] = {}
     total = args.repeats * (len(jobs) + len(pgx_batches))
-    with tqdm(total=total, desc="bench", unit="run", file=sys.stderr) as bar:
+    with tqdm(total=total, desc="othello-zoo bench", unit="run", file=sys.stderr) as bar:
         for number in range(args.repeats):
             for device, t, backend, batch in jobs:
                 torch.set_num_threads(t)
@@ -241,8 +252,14 @@ def _print_ratios(results: Sequence[Result]) -> None:
                     print(f"ratio {a} / {b} at B={batch} (cpu, {count} thread(s) each): {value:.2f}x")
 
 
+def _note(message: str) -> None:
+    """A line on stderr: what is running now, or a warning about the command line."""
+    print(f"othello-zoo bench: {message}", file=sys.stderr, flush=True)
+
+
 def _env_latencies(seconds: float, repeats: int) -> dict[str, float]:
     """Measures and prints the PettingZoo AEC latencies (us per step, and the ratio to tictactoe_v3)."""
+    _note(f"measuring the PettingZoo AEC latencies (about {6 * max(seconds, 0.2) * repeats + 1:.0f} s)")
     latencies = env_latencies(max(seconds, 0.2), repeats)
     base = latencies["tictactoe_v3.env()"]
     print("\nPettingZoo AEC, last() + step() under random masked play (us per step; ratio to tictactoe_v3)")
@@ -251,25 +268,32 @@ def _env_latencies(seconds: float, repeats: int) -> dict[str, float]:
     return latencies
 
 
-def _agent_rates(seconds: float, solve_ffo: bool) -> dict[str, float]:
-    """Measures and prints the MCTS and alpha-beta figures (FFO #40's solve unless not ``solve_ffo``)."""
+def _agent_rates(seconds: float) -> dict[str, float]:
+    """Measures and prints the MCTS and alpha-beta figures."""
+    _note("measuring MCTS and alpha-beta (about 5 s)")
     agents = mcts_rates(max(seconds * 3, 0.3))
     print("\nMCTS simulations per second (random playouts batched on the engine)")
     for name, value in agents.items():
         print(f"  {name:<38} {value:10,.0f}")
-    search = search_rates(solve_ffo=solve_ffo)
+    search = search_rates(solve_ffo=False)
     print("\nAlpha-beta (Python-int bitboards, one core)")
     for name in ("midgame nodes/s (depth 6)", "endgame solver nodes/s (17 empties)"):
         print(f"  {name:<38} {search[name]:10,.0f}")
-    if "FFO #40 seconds" in search:
-        from othello_zoo.notation import index_to_square
-
-        print(
-            f"  FFO #40 (20 empties) solved: {index_to_square(int(search['FFO #40 move']))} "
-            f"{int(search['FFO #40 score']):+d} in {search['FFO #40 seconds']:.1f} s, "
-            f"{int(search['FFO #40 nodes']):,} nodes (expected a2 +38)"
-        )
     return {**agents, **search}
+
+
+def _ffo() -> dict[str, float]:
+    """Solves FFO #40 exactly and prints the move, score, time and nodes."""
+    from othello_zoo.notation import index_to_square
+
+    _note("solving FFO #40 exactly (20 empties, one core; about 40 s, no progress shown)")
+    solved = ffo_40()
+    print(
+        f"\nFFO #40 (20 empties) solved: {index_to_square(int(solved['FFO #40 move']))} "
+        f"{int(solved['FFO #40 score']):+d} in {solved['FFO #40 seconds']:.1f} s, "
+        f"{int(solved['FFO #40 nodes']):,} nodes (expected a2 +38)"
+    )
+    return solved
 
 
 def _peak_memories(backends: Sequence[str], batch_size: int, device: str, board_size: int) -> dict[str, float]:
@@ -298,37 +322,74 @@ def _write_json(path: str, results: Sequence[Result], default_threads: int, **se
     print(f"results written to {path}")
 
 
-def run(args: argparse.Namespace) -> list[Result]:
-    """Run the benchmark described by parsed ``args``; prints the table and ratios."""
-    devices = args.devices or ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
+def _throughput(args: argparse.Namespace, jobs: Sequence[Job], devices: Sequence[str]) -> list[Result]:
+    """Runs ``jobs`` (and pgx's, with ``--compare pgx``); prints the table and the ratios."""
     default_threads = torch.get_num_threads()
     if "cpu" in devices and tune_malloc():  # opt-in, process-wide: as a CPU training script would
         print("glibc malloc tuned for the CPU runs (othello_zoo.vector.tune_malloc)")
-    jobs = _plan(args, devices, default_threads)
     all_batches = sorted({job[3] for job in jobs})
     results = _measure_all(args, jobs, all_batches if args.compare == "pgx" else [], default_threads)
     print(
-        f"\nothello_zoo engine, {args.board_size}x{args.board_size}, random play, board-steps/s "
+        f"\nothello-zoo engine, {args.board_size}x{args.board_size}, random play, board-steps/s "
         f"(torch {torch.__version__}, {platform.machine()}, {default_threads} threads by default)"
     )
     print(_table(results, all_batches))
     _print_ratios(results)
-    latencies = {} if args.no_env else _env_latencies(args.seconds, args.repeats)
-    agents = {} if args.no_agents else _agent_rates(args.seconds, solve_ffo=not args.skip_ffo)
-    memory = _peak_memories(args.backends, max(all_batches), devices[0], args.board_size) if args.memory else {}
-    if args.json_path:
-        _write_json(
-            args.json_path, results, default_threads, peak_memory_mib=memory, aec_us_per_step=latencies, agents=agents
+    return results
+
+
+def _check(args: argparse.Namespace, jobs: Sequence[Job], left_out: Sequence[str]) -> None:
+    """Warns about deprecated flags, left-out backends and a left-out ``--memory``.
+
+    Raises:
+        NothingToRunError: when neither a throughput job nor an opt-in section is left.
+    """
+    if not jobs and not (args.agents or args.ffo or args.env):
+        hint = (
+            "choose --backends that run at this board size (conv, conv2d run on all), or add --agents, --ffo or --env"
         )
-    if args.plot:
+        raise NothingToRunError(f"nothing to run: {'; '.join(left_out)}; {hint}")
+    for dest, (flag, reason) in DEPRECATED.items():
+        if getattr(args, dest):
+            _note(f"{flag} is deprecated and does nothing: {reason}")
+    for reason in left_out:
+        _note(f"warning: {reason}: left out")
+    if not jobs:
+        _note("warning: no throughput measurement is left, so no table" + (" and no --memory" if args.memory else ""))
+
+
+def run(args: argparse.Namespace) -> list[Result]:
+    """Run the benchmark described by parsed ``args``; prints the table, the ratios and the opt-in sections.
+
+    Raises:
+        NothingToRunError: when nothing at all can run (checked before anything is measured).
+    """
+    devices = args.devices or ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
+    jobs, left_out = plan(args, devices, torch.get_num_threads())
+    _check(args, jobs, left_out)
+    results = _throughput(args, jobs, devices) if jobs else []
+    latencies = _env_latencies(args.seconds, args.repeats) if args.env else {}
+    agents = {**(_agent_rates(args.seconds) if args.agents else {}), **(_ffo() if args.ffo else {})}
+    memory = {}
+    if args.memory and jobs:
+        backends = list(dict.fromkeys(job[2] for job in jobs))
+        memory = _peak_memories(backends, max(job[3] for job in jobs), devices[0], args.board_size)
+    if args.json_path:
+        sections = {"peak_memory_mib": memory, "aec_us_per_step": latencies, "agents": agents}
+        _write_json(args.json_path, results, torch.get_num_threads(), **sections)
+    if args.plot and results:
         plot(results, args.plot)
         print(f"plot written to {args.plot}")
     return results
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``othello-zoo bench``."""
-    run(build_parser().parse_args(argv))
+    """Entry point of ``othello-zoo bench`` (a usage message and exit status 2 when nothing can run)."""
+    parser = build_parser()
+    try:
+        run(parser.parse_args(argv))
+    except NothingToRunError as error:
+        parser.error(str(error))
     return 0
 
 

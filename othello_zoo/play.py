@@ -1,15 +1,17 @@
 """``othello-zoo play``: a person against an agent in a pygame window, or in the terminal.
 
-The window: click a square to move (legal moves are hinted, the last move ringed, the discs it
-turned over flip in a short animation and keep a small mark); when you must pass, the status line
-says so and any click or the space bar passes; ``u`` undoes your last move
-and the agent's reply, ``n`` starts a new game, ``Esc`` or ``q`` quits. The window resizes, and
-the agent thinks in a background thread while the window keeps answering.
+The window (laid out from its size; see :mod:`othello_zoo._layout`): click a square to move (legal
+moves are hinted, the last move ringed, the discs it turned over flip in a short animation and keep
+a small mark); when you must pass, the status line says so and any click or the space bar passes;
+``u`` undoes your last move and the agent's reply, ``n`` starts a new game (asking first when one
+is in progress), ``Esc`` or ``q`` quits. A panel names both sides with their counts and shows the
+side to move, the last message (an illegal click, a pass, nothing to undo), the move list and the
+keys; the result comes on a banner. The agent thinks in a background thread while the window keeps
+answering; two agents wait ``--delay`` seconds between moves, so that a demonstration can be watched.
 
-With no display (or ``--terminal``) the game runs in the terminal: the board is printed, moves are
-typed as squares (``f5``), ``pass`` when a pass is forced, ``undo``, ``quit``.
-
-``--black greedy --white random`` (both sides agents) plays a demonstration game.
+With no display (or ``--terminal``) the game runs in the terminal (:func:`terminal_game`): moves
+are typed as squares (``f5``), ``pass`` (or Enter) when a pass is forced, and ``help``, ``undo``,
+``new``, ``q``/``quit``/``exit``.
 """
 
 from __future__ import annotations

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
+
+import pytest
+import torch
 
 from othello_zoo import bench
 from othello_zoo.__main__ import main
@@ -14,15 +18,19 @@ from othello_zoo.play import terminal_game
 def test_bench__tiny_run_writes_every_result(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "bench.json"
     argv = ["bench", "--batch-sizes", "1,16", "--backends", "bitboard,conv", "--threads", "1"]
-    argv += ["--seconds", "0.01", "--repeats", "1", "--json", str(out), "--no-env", "--no-agents"]
+    argv += ["--seconds", "0.01", "--repeats", "1", "--json", str(out)]
     assert main(argv) == 0
     data = json.loads(out.read_text())
     rows = {(r["backend"], r["batch_size"]) for r in data["results"]}
     assert rows == {("bitboard", 1), ("bitboard", 16), ("conv", 1), ("conv", 16)}
     assert all(r["board_steps_per_s"] > 0 and r["threads"] == 1 for r in data["results"])
     printed = capsys.readouterr().out
-    assert "board-steps/s" in printed
-    assert "bitboard" in printed
+    assert "\nothello-zoo engine, 8x8, random play, board-steps/s (torch " in printed
+    assert "othello_zoo engine" not in printed
+    assert "\ncpu    bitboard        1 |" in printed
+    for section in ("PettingZoo AEC", "MCTS", "Alpha-beta", "FFO #40"):  # opt-in, not asked for
+        assert section not in printed
+    assert (data["aec_us_per_step"], data["agents"], data["peak_memory_mib"]) == ({}, {}, {})
 
 
 def test_bench__vector_rows_and_env_latency() -> None:
@@ -54,8 +62,8 @@ def test_play__human_input_is_checked_and_quit_stops() -> None:
     result = terminal_game("human", "random", 8, seed=0, stdin=io.StringIO("a1\nxyz\nf5\nquit\n"), stdout=out)
     assert result is None
     text = out.getvalue()
-    assert "'a1' is not a legal move here; legal: d3c4f5e6" in text
-    assert "cannot read a move" in text
+    assert "'a1' is not a legal move here; legal moves: d3 c4 f5 e6\n" in text
+    assert "cannot read a move in 'xyz'; legal moves: d3 c4 f5 e6 (type help for the commands)\n" in text
     assert "X (black) to move" in text
     assert "game stopped" in text
 
@@ -75,7 +83,7 @@ def test_bench__ratios_best_thread_count_and_like_for_like() -> None:
 def test_bench__like_for_like_ratios_and_memory_in_a_fresh_process(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "bench.json"
     argv = ["bench", "--batch-sizes", "4096", "--backends", "bitboard,vector", "--threads", "1,2", "--memory"]
-    argv += ["--seconds", "0.01", "--repeats", "1", "--json", str(out), "--no-env", "--no-agents"]
+    argv += ["--seconds", "0.01", "--repeats", "1", "--json", str(out)]
     assert main(argv) == 0
     printed = capsys.readouterr().out
     for setting in ("best thread setting", "1 thread(s) each", "2 thread(s) each"):
@@ -83,3 +91,146 @@ def test_bench__like_for_like_ratios_and_memory_in_a_fresh_process(tmp_path: Pat
     memory = json.loads(out.read_text())["peak_memory_mib"]
     assert set(memory) == {"bitboard", "vector"}  # measured by code run in a subprocess
     assert all(0 <= value < 1024 for value in memory.values())
+
+
+DEFAULT_BACKENDS = ("bitboard", "conv", "vector")
+
+
+def test_bench__the_default_plan_is_the_quick_throughput_table() -> None:
+    args = bench.build_parser().parse_args([])
+    jobs, left_out = bench.plan(args, ["cpu"], 4)
+    assert jobs == [("cpu", t, b, n) for t in (1, 4) for b in DEFAULT_BACKENDS for n in (1, 256, 4096)]
+    assert left_out == []
+    assert (args.seconds, args.repeats, args.compare) == (0.1, 2, None)
+    assert (args.agents, args.ffo, args.env, args.memory) == (False, False, False, False)
+    cuda_jobs, _ = bench.plan(args, ["cuda"], 4)  # the default thread count only; the big batches too
+    batches = (1, 256, 4096, 16384, 65536, 262144)
+    assert cuda_jobs == [("cuda", 4, b, n) for b in DEFAULT_BACKENDS for n in batches]
+    one_core, _ = bench.plan(args, ["cpu"], 1)  # "1,default" on one core: each job once
+    assert one_core == [("cpu", 1, b, n) for b in DEFAULT_BACKENDS for n in (1, 256, 4096)]
+
+
+def _record_measurements(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, int, str, int, float]]:
+    """Replaces the measurements by a record of the calls; the opt-in sections may not run."""
+    calls: list[tuple[str, int, int, str, int, float]] = []
+
+    def measure(backend: str, batch: int, device: str, board_size: int, seconds: float, repeats: int) -> bench.Result:
+        calls.append((backend, batch, torch.get_num_threads(), device, board_size, seconds))
+        return bench.Result(backend, device, torch.get_num_threads(), batch, board_size, 1000.0, 10, 0.01)
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("an opt-in measurement ran")
+
+    monkeypatch.setattr(bench, "measure_backend", measure)
+    for name in ("mcts_rates", "search_rates", "ffo_40", "env_latencies", "peak_memory_mib", "measure_pgx_subprocess"):
+        monkeypatch.setattr(bench, name, refuse)
+    return calls
+
+
+def test_bench__a_default_run_measures_the_plan_and_nothing_else(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    calls = _record_measurements(monkeypatch)
+    default = torch.get_num_threads()
+    assert main(["bench", "--devices", "cpu"]) == 0
+    threads = list(dict.fromkeys((1, default)))
+    one_pass = [(b, n, t, "cpu", 8, 0.1) for t in threads for b in DEFAULT_BACKENDS for n in (1, 256, 4096)]
+    assert calls == one_pass * 2
+    captured = capsys.readouterr()
+    assert "othello-zoo engine, 8x8, random play, board-steps/s" in captured.out
+    assert "warning" not in captured.err
+    assert torch.get_num_threads() == default
+
+
+def test_bench__bitboard_above_8x8_is_left_out_with_a_warning(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    calls = _record_measurements(monkeypatch)
+    argv = ["bench", "--board-size", "10", "--backends", "bitboard,conv,vector", "--threads", "1", "--devices", "cpu"]
+    assert main(argv) == 0
+    assert calls == [("conv", n, 1, "cpu", 10, 0.1) for n in (1, 256, 4096)] * 2
+    captured = capsys.readouterr()
+    assert captured.err.splitlines()[:2] == [
+        "othello-zoo bench: warning: the bitboard backend runs on boards up to 8x8, not 10x10: left out",
+        "othello-zoo bench: warning: the vector backend (the vector env) runs on 8x8 boards only, not 10x10: left out",
+    ]
+    assert "\ncpu    conv            1 |" in captured.out
+    assert "bitboard" not in captured.out
+
+
+def test_bench__memory_with_no_job_left_warns_and_runs_the_rest(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    calls = _record_measurements(monkeypatch)
+    monkeypatch.setattr(bench, "env_latencies", lambda seconds, repeats: {"tictactoe_v3.env()": 10.0})
+    assert main(["bench", "--board-size", "10", "--backends", "bitboard", "--memory", "--env"]) == 0
+    assert calls == []
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [
+        "othello-zoo bench: warning: the bitboard backend runs on boards up to 8x8, not 10x10: left out",
+        "othello-zoo bench: warning: no throughput measurement is left, so no table and no --memory",
+        "othello-zoo bench: measuring the PettingZoo AEC latencies (about 3 s)",
+    ]
+    assert captured.out.splitlines()[-1] == "  tictactoe_v3.env()                         10.0 us    1.00x"
+    assert "board-steps/s" not in captured.out
+
+
+def test_bench__agents_and_ffo_run_when_asked_and_say_so(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    _record_measurements(monkeypatch)
+    monkeypatch.setattr(bench, "mcts_rates", lambda seconds: {"start, 32 leaves x 8 playouts": 5000.0})
+    search = {"midgame nodes/s (depth 6)": 70000.0, "endgame solver nodes/s (17 empties)": 300000.0}
+    monkeypatch.setattr(bench, "search_rates", lambda solve_ffo: search if not solve_ffo else None)
+    ffo = {"FFO #40 seconds": 41.04, "FFO #40 nodes": 23189002, "FFO #40 score": 38, "FFO #40 move": 8}
+    monkeypatch.setattr(bench, "ffo_40", lambda: ffo)
+    assert main(["bench", "--board-size", "10", "--backends", "vector", "--agents", "--ffo"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.splitlines()[-2:] == [
+        "othello-zoo bench: measuring MCTS and alpha-beta (about 5 s)",
+        "othello-zoo bench: solving FFO #40 exactly (20 empties, one core; about 40 s, no progress shown)",
+    ]
+    assert "  start, 32 leaves x 8 playouts               5,000\n" in captured.out
+    assert "  midgame nodes/s (depth 6)                  70,000\n" in captured.out
+    assert captured.out.endswith("FFO #40 (20 empties) solved: a2 +38 in 41.0 s, 23,189,002 nodes (expected a2 +38)\n")
+
+
+def test_bench__the_old_opt_out_flags_are_accepted_with_a_note(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    calls = _record_measurements(monkeypatch)
+    argv = ["bench", "--backends", "bitboard", "--batch-sizes", "256", "--threads", "1", "--devices", "cpu"]
+    assert main([*argv, "--no-env", "--no-agents", "--skip-ffo"]) == 0
+    assert calls == [("bitboard", 256, 1, "cpu", 8, 0.1)] * 2
+    assert capsys.readouterr().err.splitlines()[:3] == [
+        "othello-zoo bench: --no-env is deprecated and does nothing: the PettingZoo env table runs only with --env",
+        "othello-zoo bench: --no-agents is deprecated and does nothing: "
+        "the MCTS and alpha-beta figures run only with --agents",
+        "othello-zoo bench: --skip-ffo is deprecated and does nothing: the FFO #40 solve runs only with --ffo",
+    ]
+
+
+def _option_help(command: str, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
+    """Each option of ``othello-zoo COMMAND --help`` with its help text, on one line each."""
+    with pytest.raises(SystemExit) as exited:
+        main([command, "--help"])
+    assert exited.value.code == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"usage: othello-zoo {command} ")
+    usage, options = text.split("\noptions:\n")
+    blocks = re.split(r"\n(?=  -)", options.strip("\n"))
+    found = {block.split()[0].rstrip(","): " ".join(block.split()) for block in blocks}
+    assert set(found) == set(re.findall(r"\[(--?[a-z-]+)", usage))  # every flag of the usage line, once
+    return found
+
+
+@pytest.mark.parametrize("command", ["bench", "play"])
+def test_help__every_flag_shows_its_default(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    options = _option_help(command, capsys)
+    assert len(options) >= {"bench": 18, "play": 10}[command]  # with -h
+    missing = [flag for flag, text in options.items() if flag != "-h" and "(default: " not in text]
+    assert missing == []
+
+
+def test_help__the_defaults_shown_are_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    bench_help = _option_help("bench", capsys)
+    assert bench_help["--backends"].endswith("(default: bitboard,conv,vector)")
+    assert bench_help["--batch-sizes"].endswith("(default: 1,256,4096; also 16384,65536,262144 on CUDA)")
+    assert bench_help["--seconds"].endswith("(default: 0.1)")
+    assert bench_help["--repeats"].endswith("(default: 2)")
+    assert bench_help["--threads"].endswith("(default: 1,default)")
+    assert bench_help["--no-env"].startswith("--no-env deprecated, no effect:")
+    play_help = _option_help("play", capsys)
+    assert play_help["--agent"].endswith("(default: mcts)")
+    assert play_help["--simulations"].endswith("(default: 2000)")
+    assert play_help["--human"].endswith("(default: black)")

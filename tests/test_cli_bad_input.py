@@ -83,3 +83,28 @@ def test_cli__as_a_process_no_traceback() -> None:
     assert done.returncode == 2
     assert "usage: othello-zoo bench" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+NOTHING_TO_RUN = [
+    (["--board-size", "10", "--backends", "bitboard"], "the bitboard backend runs on boards up to 8x8, not 10x10"),
+    (["--board-size", "10", "--backends", "bitboard", "--memory"], "the bitboard backend runs on boards up to 8x8"),
+    (["--board-size", "6", "--backends", "vector,vector+xot"], "the vector+xot backend (the vector env) runs on 8x8"),
+]
+
+
+@pytest.mark.parametrize(("flags", "reason"), NOTHING_TO_RUN, ids=[" ".join(f) for f, _ in NOTHING_TO_RUN])
+def test_cli__bench_with_nothing_to_run_exits_2_with_usage(
+    flags: list[str], reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", *flags])
+    assert exited.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("usage: othello-zoo bench")
+    message = captured.err.splitlines()[-1]
+    assert message.startswith("othello-zoo bench: error: nothing to run: ")
+    assert reason in message
+    assert message.endswith(
+        "; choose --backends that run at this board size (conv, conv2d run on all), or add --agents, --ffo or --env"
+    )
+    assert captured.out == ""  # nothing measured first

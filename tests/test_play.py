@@ -128,7 +128,7 @@ class Responder(io.StringIO):
         prompt = self.out.getvalue().rstrip().splitlines()[-1]
         if prompt.startswith("pass"):
             return "\n"
-        moves = re.search(r"\(([a-p0-9]+)\)", prompt)
+        moves = re.search(r"\(([a-p0-9 ]+)\)", prompt)
         assert moves is not None, prompt
         return moves.group(1)[:2] + "\n"
 
@@ -159,7 +159,7 @@ def test_run__falls_back_to_the_terminal_without_a_display(monkeypatch: pytest.M
     assert play.run(args) == 0
     captured = capsys.readouterr()
     assert "no display found: playing in the terminal" in captured.err
-    assert "your move (d3c4f5e6)" in captured.out
+    assert "your move (d3 c4 f5 e6)" in captured.out
 
 
 def test_run__agent_against_agent_in_the_terminal(capsys) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,135 @@
+"""The terminal game (``othello-zoo play --terminal``) driven through stdin: the banner, the
+commands, bad input answered in one line, passes announced, the board shown only when it changed."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from othello_zoo._terminal import COMMANDS, spaced_moves
+from othello_zoo.board import Board
+from othello_zoo.notation import parse_moves
+from othello_zoo.play import terminal_game
+from othello_zoo.render import board_to_ansi, cells_of
+
+BANNER = "othello-zoo play, 8x8: black (X) you, white (O) random\n" + COMMANDS + "\n"
+START = board_to_ansi(cells_of(Board.start()), 0, [19, 26, 37, 44])  # d3 c4 f5 e6 marked
+PROMPT = "your move (d3 c4 f5 e6): "
+HEADER_8 = "     a  b  c  d  e  f  g  h\n"
+
+
+def play(typed: str, board_size: int = 8, opening: str = "") -> tuple[tuple[int, int] | None, str]:
+    """The game's result and everything it printed, for a person (black) against random (white)."""
+    out = io.StringIO()
+    moves = parse_moves(opening, board_size) if opening else None
+    result = terminal_game("human", "random", board_size, 0, stdin=io.StringIO(typed), stdout=out, opening=moves)
+    return result, out.getvalue()
+
+
+def test_banner__lists_the_commands_before_the_first_board() -> None:
+    result, text = play("q\n")
+    assert result is None
+    assert text == BANNER + "\n" + START + "\n" + PROMPT + "game stopped\n"
+    for word in ("help", "undo", "new", "q, quit, exit", "pass", "f5"):
+        assert word in COMMANDS
+
+
+def test_banner__agents_only_names_the_sides_without_the_commands() -> None:
+    out = io.StringIO()
+    assert terminal_game("greedy", "random", 6, seed=1, stdout=out) is not None
+    assert out.getvalue().startswith("othello-zoo play, 6x6: black (X) greedy, white (O) random\n\n     a  b")
+    assert "Commands:" not in out.getvalue()
+
+
+def test_help__prints_the_commands_and_the_legal_moves_without_the_board() -> None:
+    _, text = play("help\nq\n")
+    help_answer = COMMANDS + "\nlegal moves now: d3 c4 f5 e6\n"
+    assert text == BANNER + "\n" + START + "\n" + PROMPT + help_answer + PROMPT + "game stopped\n"
+
+
+@pytest.mark.parametrize("word", ["q", "quit", "exit", "Q", "QUIT", "Exit", "  quit  "])
+def test_quit__every_word_in_any_case_stops_the_game(word: str) -> None:
+    result, text = play(f"{word}\n")
+    assert result is None
+    assert text.endswith(PROMPT + "game stopped\n")
+
+
+def test_quit__end_of_input_stops_the_game() -> None:
+    result, text = play("")
+    assert result is None
+    assert text.endswith(PROMPT + "\ngame stopped\n")
+
+
+def test_bad_input__one_line_naming_it_and_the_legal_moves_no_board() -> None:
+    _, text = play("\nzz9\na1\nf5d6\npass\nhelp me\nq\n")
+    answers = [
+        "nothing typed; legal moves: d3 c4 f5 e6 (type help for the commands)",
+        "cannot read a move in 'zz9'; legal moves: d3 c4 f5 e6 (type help for the commands)",
+        "'a1' is not a legal move here; legal moves: d3 c4 f5 e6",
+        "'f5d6' is 2 moves: type one at a time; legal moves: d3 c4 f5 e6",
+        "'pass' is not a legal move here; legal moves: d3 c4 f5 e6",
+        "cannot read a move in 'help me'; legal moves: d3 c4 f5 e6 (type help for the commands)",
+    ]
+    expected = BANNER + "\n" + START + "\n" + "".join(PROMPT + answer + "\n" for answer in answers)
+    assert text == expected + PROMPT + "game stopped\n"
+    assert text.count(HEADER_8) == 1  # the board is not printed again after a bad input
+
+
+def test_moves__a_move_in_capitals_is_played_and_the_board_shown_again() -> None:
+    _, text = play("F5\nq\n")
+    assert text.count(HEADER_8) == 2  # the start, then the position after the agent's reply
+    assert "O (random) plays " in text
+    assert "X black 4   O white 1" not in text  # the position between the move and the reply is not shown
+
+
+def test_new__asks_for_confirmation_while_a_game_is_in_progress() -> None:
+    result, text = play("f5\nnew\nn\nnew\nyes\nq\n")
+    assert result is None
+    confirm = re.escape("a game is in progress: start a new one? (y/n): ")
+    answers = confirm + "carrying on with this game\n" + r"\1" + confirm + "new game\n\n"
+    after_the_reply = r"(your move \([a-h1-8 ]+\): )" + answers + re.escape(START + "\n" + PROMPT + "game stopped\n")
+    assert re.search(after_the_reply + "$", text)
+    assert text.count(HEADER_8) == 3  # the start, after the agent's reply, the new game
+
+
+def test_new__without_a_move_played_starts_at_once_and_end_of_input_at_the_question_stops() -> None:
+    _, text = play("new\nq\n")
+    assert text == BANNER + "\n" + START + "\n" + PROMPT + "new game\n\n" + START + "\n" + PROMPT + "game stopped\n"
+    result, text = play("f5\nnew\n")
+    assert result is None
+    assert text.endswith("a game is in progress: start a new one? (y/n): \ngame stopped\n")
+
+
+def test_undo__answers_in_one_line_and_shows_the_board_only_when_a_move_was_undone() -> None:
+    _, text = play("undo\nf5\nundo\nq\n")
+    assert text.startswith(BANNER + "\n" + START + "\n" + PROMPT + "nothing to undo\n" + PROMPT)
+    assert text.endswith("undone\n\n" + START + "\n" + PROMPT + "game stopped\n")
+
+
+def test_pass__the_agents_pass_is_announced() -> None:
+    # 4x4, after b1 c1 d1 a1: black's a3 leaves white without a move
+    result, text = play("a3\nq\n", board_size=4, opening="b1c1d1a1")
+    assert result is None
+    assert "your move (a2 a3 d3 c4): white has no move and passes\n" in text
+    assert "plays pass" not in text
+
+
+def test_pass__the_persons_forced_pass_is_asked_for_and_announced() -> None:
+    # 4x4, after b1 c1 d3 a1: black has no move
+    result, text = play("zz\n\nq\n", board_size=4, opening="b1c1d3a1")
+    assert result is None
+    prompt = "pass (black has no move; press Enter): "
+    bad = "cannot read a move in 'zz'; legal moves: pass (type help for the commands)\n"
+    assert prompt + bad + prompt + "black has no move and passes\nO (random) plays " in text
+
+
+def test_pass__typing_pass_works_too() -> None:
+    _, text = play("PASS\nq\n", board_size=4, opening="b1c1d3a1")
+    assert "(black has no move; press Enter): black has no move and passes\n" in text
+
+
+def test_spaced_moves__one_space_apart_with_pass_named() -> None:
+    assert spaced_moves([19, 26, 37, 44], 8) == "d3 c4 f5 e6"
+    assert spaced_moves([16], 4) == "pass"
