@@ -81,14 +81,13 @@ class Game:
         return int(self.agents[self.board.current_player].act(self.board))
 
     def undo(self) -> bool:
-        """Take back moves until a human is to move again with at least one move undone."""
-        if "human" not in self.sides or len(self.history) == 1:
+        """Take back the last move a person made and every move after it; ``False`` (nothing
+        changed) when no person has moved yet."""
+        humans = [i for i in range(len(self.moves)) if self.sides[self.history[i].current_player] == "human"]
+        if not humans:
             return False
-        self.history.pop()
-        self.moves.pop()
-        while len(self.history) > 1 and not self.human_to_move():
-            self.history.pop()
-            self.moves.pop()
+        del self.history[humans[-1] + 1 :]
+        del self.moves[humans[-1] :]
         return True
 
     def result(self) -> str:

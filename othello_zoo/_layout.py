@@ -93,8 +93,8 @@ def compute_layout(width: int, height: int, n: int) -> Layout:
     margin = max(6, min(width, height) // 60)
     gap = max(2, margin // 2)
     line = max(18, min(34, height // 22))
-    if width >= 1.3 * height:
-        panel_w = max(180, min(440, width * 34 // 100))
+    panel_w = max(180, min(440, width * 34 // 100))
+    if width >= 1.3 * height and width - panel_w - 3 * margin >= (n + 1) * 8:  # room for the board beside it
         panel_x = width - margin - panel_w
         area = (margin, margin, panel_x - 2 * margin, height - 2 * margin)
         board, cell, files, ranks = _board_in(area, n)

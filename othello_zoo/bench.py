@@ -17,6 +17,7 @@ Example:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import platform
 import resource
@@ -41,10 +42,11 @@ from othello_zoo._measure import (
     peak_memory_mib,
     search_rates,
 )
+from othello_zoo._plot import plot
 from othello_zoo.vector import tune_malloc
 
 __all__ = ["NothingToRunError", "Result", "main", "measure_aec", "measure_engine", "measure_pgx", "measure_vector"]
-__all__ += ["plan", "run"]
+__all__ += ["plan", "plot", "run"]
 
 DESCRIPTION = "Measure othello-zoo's engine and vector env throughput (board-steps/s under random play)."
 DEFAULT_BACKENDS = ("bitboard", "conv", "vector")
@@ -79,44 +81,6 @@ def _ratio(
 
     x, y = best(a), best(b)
     return x / y if x and y else None
-
-
-def plot(results: Sequence[Result], path: str) -> None:
-    """Throughput against batch size, log-log, one line per (backend, threads); needs matplotlib."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    series: dict[tuple[str, str, int], list[Result]] = {}
-    for r in results:
-        series.setdefault((r.backend, r.device, r.threads), []).append(r)
-    colours = {
-        "bitboard": "tab:blue",
-        "conv": "tab:orange",
-        "conv2d": "tab:green",
-        "pgx": "tab:purple",
-        "vector": "tab:red",
-        "vector+xot": "tab:brown",
-    }
-    for (backend, device, threads), rs in series.items():
-        rs.sort(key=lambda r: r.batch_size)
-        plural = "s" if threads > 1 else ""
-        label = f"pgx ({device})" if backend == "pgx" else f"{backend} ({device}, {threads} thread{plural})"
-        style = "--" if threads == 1 else "-"
-        xs, ys = [r.batch_size for r in rs], [r.board_steps_per_s for r in rs]
-        ax.plot(xs, ys, style, marker="o", color=colours.get(backend), label=label)
-    ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
-    ax.set_xlabel("batch size (boards)")
-    ax.set_ylabel("board-steps / s (random play)")
-    ax.set_title("othello-zoo engine throughput")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
 
 
 BENCH_BACKENDS = ("bitboard", "conv", "conv2d", "vector", "vector+xot")
@@ -342,8 +306,13 @@ def _check(args: argparse.Namespace, jobs: Sequence[Job], left_out: Sequence[str
     """Warns about deprecated flags, left-out backends and a left-out ``--memory``.
 
     Raises:
-        NothingToRunError: when neither a throughput job nor an opt-in section is left.
+        NothingToRunError: when nothing is left to run, or a flag's optional package is missing.
     """
+    for flag, module, extra in (("--compare pgx", "pgx", "pgx"), ("--plot", "matplotlib", "bench")):
+        if (args.compare if module == "pgx" else args.plot) and importlib.util.find_spec(module) is None:
+            raise NothingToRunError(
+                f"{flag} needs {module}, which is not installed: pip install 'othello-zoo[{extra}]'"
+            )
     if not jobs and not (args.agents or args.ffo or args.env):
         hint = (
             "choose --backends that run at this board size (conv, conv2d run on all), or add --agents, --ffo or --env"

@@ -21,7 +21,7 @@ import numpy as np
 
 from othello_zoo import rules
 from othello_zoo._scalar import scalar_rules
-from othello_zoo.notation import format_position, parse_position
+from othello_zoo.notation import format_moves, format_position, parse_position
 
 __all__ = ["Board", "as_board", "squares_of"]
 
@@ -99,9 +99,16 @@ class Board:
         return self.moves == 0 if action == nn else bool(self.moves >> action & 1)
 
     def step(self, action: int) -> Board:
-        """The board after a legal ``action`` (a finished board is returned unchanged)."""
+        """The board after ``action`` (a finished board is returned unchanged).
+
+        Raises:
+            ValueError: ``action`` is not legal here (out of range included).
+        """
         if self.terminated:
             return self
+        if not self.is_legal(action):
+            legal = " ".join(format_moves([a], self.board_size) for a in self.legal_actions())
+            raise ValueError(f"action {action!r} is not legal here; legal: {self.legal_actions()} ({legal})")
         placed = 0 if action == self.board_size**2 else 1 << action
         flipped = scalar_rules(self.board_size).flips(self.own, self.opp, placed)
         return Board.make(self.opp ^ flipped, self.own | placed | flipped, 1 - self.current_player, self.board_size)

@@ -328,7 +328,7 @@ def outcome(state: State, margin: bool = False) -> Tensor:
     that did not end by forfeit, gets the opposite.
     """
     result = rules.mover_result(disc_difference(state), state.forfeited, state.board_size, margin)
-    return result * state.terminated
+    return torch.where(state.terminated, result, 0.0)  # not result * terminated: -1 * 0 is -0.0
 
 
 def disc_difference(state: State) -> Tensor:

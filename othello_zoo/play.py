@@ -112,8 +112,13 @@ class PlayWindow:
             self._answer(event.key)
         elif event.type == pg.KEYDOWN:
             self._key(event.key)
-        elif event.type == pg.MOUSEBUTTONDOWN and self.game.human_to_move():
+        elif event.type == pg.MOUSEBUTTONDOWN and self._takes_click(event):
             self._click(event.pos)
+
+    def _takes_click(self, event: Any) -> bool:
+        """A left click (not the wheel, not the right button) while a person is to move and no
+        question is up."""
+        return getattr(event, "button", 1) == 1 and self.game.human_to_move() and not self.confirming
 
     def _key(self, key: int) -> None:
         pg, game = self.pygame, self.game
@@ -155,14 +160,22 @@ class PlayWindow:
         self._play(square)
 
     def _new_game(self) -> None:
-        self._generation += 1
+        self._drop_reply()
         self.confirming = False
         self.note = ""
         self.game.new_game()
 
     def _undo(self) -> None:
-        self._generation += 1
+        self._drop_reply()
         self.note = "" if self.game.undo() else "Nothing to undo"
+
+    def _drop_reply(self) -> None:
+        """Forget the agent's reply to the position that is going away: one still being worked
+        out is dropped when it comes (the generation), one already worked out now."""
+        self._generation += 1
+        self._reply = None
+        if self._thinking is not None and not self._thinking.is_alive():
+            self._thinking = None
 
     def update(self) -> None:
         """Start or collect the agent's move, and draw."""
@@ -309,6 +322,12 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         help="play in the terminal even with a display (default: off, a window when a display is found)",
     )
     parser.add_argument(
+        "--delay",
+        type=_delay,
+        default=None,
+        help=f"seconds between moves in the window, 0 to 60 (default: {DEMO_DELAY} when two agents play, else 0)",
+    )
+    parser.add_argument(
         "--seed",
         type=_cli.whole(0),
         default=None,
@@ -332,5 +351,6 @@ def run(args: argparse.Namespace) -> int:
             print("no display found: playing in the terminal", file=sys.stderr)
         terminal_game(black, white, args.board_size, args.seed, opening=opening, simulations=args.simulations)
         return 0
-    PlayWindow(Game(black, white, args.board_size, opening, args.seed, args.simulations), delay=args.delay).run()
+    window = PlayWindow(Game(black, white, args.board_size, opening, args.seed, args.simulations), delay=args.delay)
+    window.run(max_frames=getattr(args, "max_frames", None))
     return 0

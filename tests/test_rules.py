@@ -214,3 +214,23 @@ def test_rules_module__owns_the_start_end_and_result() -> None:
     assert rules.exact_score(33, 30, 64) == 4
     assert rules.exact_score(10, 12, 64) == -44
     assert rules.rays_from(4, 5)[3] == (6, 7)  # east of b2: c2, d2
+
+
+def test_rules__no_negative_zero_before_the_end_and_board_step_checks_legality() -> None:
+    from othello_zoo.board import Board
+
+    state = engine.step(engine.init(1), torch.tensor([37]))
+    assert not torch.signbit(engine.rewards(state)).any()
+    assert not torch.signbit(engine.outcome(state)).any()
+    with pytest.raises(ValueError, match=r"action 0 is not legal here; legal: \[19, 26, 37, 44\] \(d3 c4 f5 e6\)"):
+        Board.start().step(0)
+    with pytest.raises(ValueError, match="action 64 is not legal"):
+        Board.start().step(64)  # a pass while there are moves
+
+
+def test_scalar__old_board_names_warn_for_one_release() -> None:
+    from othello_zoo import _scalar
+    from othello_zoo.board import Board
+
+    with pytest.warns(DeprecationWarning, match="use othello_zoo.board.Board"):
+        assert _scalar.ScalarBoard is Board

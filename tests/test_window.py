@@ -193,3 +193,78 @@ def test_renderer__env_frames_keep_the_board_clear_of_text() -> None:
     assert renderer.boxes["status"]
     for box in renderer.boxes["status"] + renderer.boxes["black"] + renderer.boxes["white"]:
         assert not _overlaps(box, layout.board)
+
+
+def test_run__opens_the_window_with_delay_from_the_command_line() -> None:
+    from othello_zoo import play
+
+    args = play.build_parser().parse_args(["--black", "random", "--white", "greedy", "--delay", "0", "--seed", "1"])
+    assert args.delay == 0.0
+    args.max_frames = 5
+    assert play.run(args) == 0
+    for bad in ("-1", "nan", "61", "soon"):
+        with pytest.raises(SystemExit):
+            play.build_parser().parse_args(["--delay", bad])
+
+
+def test_window__a_reply_worked_out_before_an_undo_is_not_played_after_it() -> None:
+    class Counting:
+        calls = 0
+
+        def act(self, board: Board) -> int:
+            Counting.calls += 1
+            return board.legal_actions()[0]
+
+    game = Game("human", "greedy", 8)
+    game.agents[1] = Counting()
+    window = PlayWindow(game, size=(640, 700))
+    try:
+        _click(window, 37)  # f5; update() starts the agent's thread
+        assert window._thinking is not None
+        window._thinking.join()  # the reply is worked out, not yet collected
+        _key(window, pygame.K_u)  # undo f5
+        assert window.move_list() == []
+        _click(window, 44)  # e6 instead
+        _settle(window)
+        assert Counting.calls == 2  # the reply to e6 was worked out afresh
+        assert window.move_list()[0] == "e6"
+        assert len(window.move_list()) == 2
+    finally:
+        window.close()
+
+
+def test_window__clicks_wait_for_the_answer_and_only_the_left_button_plays() -> None:
+    window = PlayWindow(Game("human", "human", 8), size=(640, 700))
+    try:
+        x, y = window.renderer.square_centre(37, *window.screen.get_size())
+        window.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=3))  # right button
+        assert window.move_list() == []
+        _click(window, 37)
+        _key(window, pygame.K_n)  # a game in progress: the question
+        _click(window, 45)  # ignored while the question is up
+        assert window.move_list() == ["f5"]
+        _key(window, pygame.K_n)
+        _click(window, 45)
+        assert window.move_list() == ["f5", "f6"]
+    finally:
+        window.close()
+
+
+def test_window__undo_before_the_person_has_moved_is_nothing_to_undo() -> None:
+    game = Game("greedy", "human", 8)
+    game.play(game.agent_move())
+    assert not game.undo()
+    assert len(game.moves) == 1
+    game.play(game.board.legal_actions()[0])
+    game.play(game.agent_move())
+    assert game.undo()
+    assert len(game.moves) == 1  # back to the person's turn after the agent's first move
+
+
+def test_layout__tiny_windows_keep_the_board_on_screen() -> None:
+    from othello_zoo._layout import compute_layout
+
+    for width, height in [(181, 139), (120, 90), (250, 100)]:
+        layout = compute_layout(width, height, 8)
+        assert layout.board[0] >= 0
+        assert layout.board[1] >= 0
