@@ -118,13 +118,11 @@ class OthelloConfig:
         return observation, gymnasium.spaces.Discrete(n * n + 1)
 
 
-def observe_board(board: SingleBoard, player: int, legal: list[int]) -> dict[str, np.ndarray]:
-    """The observation dict of ``player`` (0 black, 1 white); ``legal`` are the mover's actions."""
+def observe_board(board: SingleBoard, player: int) -> dict[str, np.ndarray]:
+    """The observation dict of ``player`` (0 black, 1 white)."""
     n = board.board_size
-    mask = np.zeros(n * n + 1, dtype=np.int8)
-    mask[legal if player == board.current_player else n * n] = 1
     observation = board.planes(player).view(np.int8).reshape(2, n, n)
-    return {"observation": observation, "action_mask": mask}
+    return {"observation": observation, "action_mask": board.action_mask(player)}
 
 
 def board_infos(board: SingleBoard) -> dict[str, dict[str, Any]]:
@@ -164,7 +162,6 @@ class BoardEnv:
     render_mode: str | None
     history: list[int]
     _board: SingleBoard
-    _legal: list[int]
     _last_move: int | None
     _renderer: Any
 
@@ -218,17 +215,15 @@ class BoardEnv:
         names = square_names(self.board_size)
         if agent not in (None, mover) or self._board.terminated:
             return [names[-1]]
-        return [names[a] for a in self._legal]
+        return [names[a] for a in self._board.legal_actions()]
 
     def _set_board(self, board: SingleBoard, moves: list[int]) -> None:
         self._board = board
-        self._legal = board.legal_actions()
         self.history = list(moves)
         self._last_move = moves[-1] if moves and moves[-1] < self.board_size**2 else None
 
     def _play(self, action: int) -> None:
         self._board = self._board.step(action)
-        self._legal = self._board.legal_actions()
         self.history.append(action)
         self._last_move = action if action < self.board_size**2 else None
 
@@ -251,9 +246,8 @@ class BoardEnv:
         action = value
         if not self._board.is_legal(action):
             what = f"outside 0..{n * n}" if not 0 <= action <= n * n else f"illegal ({format_moves([action], n)})"
-            raise ValueError(
-                f"action {action} for {agent} is {what}; legal: {self._legal} ({format_moves(self._legal, n)})"
-            )
+            legal = self._board.legal_actions()
+            raise ValueError(f"action {action} for {agent} is {what}; legal: {legal} ({format_moves(legal, n)})")
         return action
 
     def render(self) -> Any:
@@ -263,7 +257,7 @@ class BoardEnv:
         from othello_zoo import render
 
         over = self._board.terminated
-        legal = [a for a in self._legal if a < self.board_size**2] if not over else []
+        legal = [a for a in self._board.legal_actions() if a < self.board_size**2] if not over else []
         args = (render.cells_of(self._board), self._board.current_player, legal, self._last_move, over)
         if self.render_mode == "ansi":
             return render.board_to_ansi(*args)

@@ -117,6 +117,18 @@ class Board:
         """The game ended by an illegal action of the player to move."""
         return Board(self.own, self.opp, 0, self.current_player, True, True, self.board_size)
 
+    def action_mask(self, player: int) -> np.ndarray:
+        """int8 ``(n*n + 1,)``: ``player``'s legal actions. The player to move has its placements, or
+        only the null action when it has none (a finished board included); the other player has
+        only the null action. Read from the move bits in one pass, with no list of squares."""
+        nn = self.board_size**2
+        mover = player == self.current_player
+        moves = self.moves if mover else 0
+        mask = np.empty(nn + 1, dtype=np.int8)
+        mask[:nn] = _bits(moves, nn)
+        mask[nn] = moves == 0
+        return mask
+
     def planes(self, player: int) -> np.ndarray:
         """uint8 ``(2, n*n)`` of 0 and 1: ``player``'s discs, then its opponent's."""
         nn = self.board_size**2

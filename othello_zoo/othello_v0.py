@@ -187,7 +187,7 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return observe_board(self._board, AGENTS.index(agent), self._legal)
+        return observe_board(self._board, AGENTS.index(agent))
 
     def step(self, action: int | None) -> None:
         if not self.agents:
@@ -304,7 +304,6 @@ class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # n
             if self.illegal_action == "raise":
                 raise
             self._board = self._board.forfeit()
-            self._legal = self._board.legal_actions()
         else:
             self._play(action)
         self._steps += 1
@@ -329,4 +328,4 @@ class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # n
         self.agents = self.possible_agents[:] if not self._board.terminated else []
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
-        return {agent: observe_board(self._board, i, self._legal) for i, agent in enumerate(AGENTS)}
+        return {agent: observe_board(self._board, i) for i, agent in enumerate(AGENTS)}
