@@ -120,12 +120,15 @@ def measure_vector(
     seconds: float = 0.3,
     seed: int = 0,
     repeats: int = 3,
+    board_size: int = 8,
 ) -> Result:
     """Random-play throughput of the vector env (mover API, ``NEXT_STEP`` autoreset, no host sync)."""
     from othello_zoo import othello_v0
 
     dev = torch.device(device)
-    env = othello_v0.vector_env(batch_size, device=dev, opening_book=opening_book, illegal_action="lose")
+    env = othello_v0.vector_env(
+        batch_size, board_size=board_size, device=dev, opening_book=opening_book, illegal_action="lose"
+    )
     env.reset(seed=seed)
     generator = torch.Generator(device=dev).manual_seed(seed)
 
@@ -135,7 +138,8 @@ def measure_vector(
 
     steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
     name = "vector+xot" if opening_book else "vector"
-    return Result(name, str(dev), torch.get_num_threads(), batch_size, 8, batch_size * steps / elapsed, steps, elapsed)
+    threads = torch.get_num_threads()
+    return Result(name, str(dev), threads, batch_size, board_size, batch_size * steps / elapsed, steps, elapsed)
 
 
 def measure_pgx(batch_size: int, seconds: float = 0.3, seed: int = 0, repeats: int = 3) -> Result:
@@ -180,10 +184,10 @@ def measure_pgx_subprocess(batch_size: int, seconds: float = 0.3, repeats: int =
 def measure_backend(
     backend: str, batch_size: int, device: str, board_size: int, seconds: float, repeats: int
 ) -> Result:
-    """:func:`measure_vector` for ``"vector"`` / ``"vector+xot"`` (8 x 8 only), else :func:`measure_engine`."""
+    """:func:`measure_vector` for ``"vector"`` / ``"vector+xot"`` (the book is 8 x 8), else :func:`measure_engine`."""
     if backend.startswith("vector"):
         book = "xot" if backend == "vector+xot" else None
-        return measure_vector(batch_size, device, book, seconds, repeats=repeats)
+        return measure_vector(batch_size, device, book, seconds, repeats=repeats, board_size=board_size)
     return measure_engine(backend, batch_size, device, board_size, seconds, repeats=repeats)
 
 

@@ -27,7 +27,7 @@ from dataclasses import asdict
 
 import torch
 
-from othello_zoo import _cli
+from othello_zoo import _cli, engine
 from othello_zoo._measure import (
     Result,
     env_latencies,
@@ -43,6 +43,7 @@ from othello_zoo._measure import (
     search_rates,
 )
 from othello_zoo._plot import plot
+from othello_zoo.openings import load_book
 from othello_zoo.vector import tune_malloc
 
 __all__ = ["NothingToRunError", "Result", "main", "measure_aec", "measure_engine", "measure_pgx", "measure_vector"]
@@ -100,7 +101,8 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser = parser or argparse.ArgumentParser(prog="othello-zoo bench", description=DESCRIPTION)
     add, default = parser.add_argument, "(default: %(default)s)"
     backends = (
-        f"comma-separated: bitboard (to 8x8), conv, conv2d (kernels), vector, vector+xot (vector env, 8x8) {default}"
+        "comma-separated: bitboard (to 8x8), conv, conv2d (kernels), vector, vector+xot (the vector env; "
+        f"the xot book is 8x8) {default}"
     )
     add("--backends", type=_cli.csv_choices(BENCH_BACKENDS), default=",".join(DEFAULT_BACKENDS), help=backends)
     batches, gpu = (",".join(map(str, b)) for b in (DEFAULT_BATCHES, GPU_EXTRA_BATCHES))
@@ -129,12 +131,15 @@ Job = tuple[str, int, str, int]  # (device, threads, backend, batch size): one m
 
 
 def _left_out(backend: str, board_size: int) -> str | None:
-    """Why ``backend`` cannot run at ``board_size``, or None when it can."""
-    size = f"{board_size}x{board_size}"
-    if backend == "bitboard" and board_size > 8:
-        return f"the bitboard backend runs on boards up to 8x8, not {size}"
-    if backend.startswith("vector") and board_size != 8:
-        return f"the {backend} backend (the vector env) runs on 8x8 boards only, not {size}"
+    """Why ``backend`` cannot run at ``board_size`` (the engine's or the opening book's own check
+    says), or None when it can."""
+    try:
+        if backend == "vector+xot":
+            load_book("xot", board_size)
+        elif backend != "vector":
+            engine.resolve_backend(backend, board_size)
+    except ValueError as error:
+        return f"{backend}: {error}"
     return None
 
 
@@ -314,15 +319,14 @@ def _check(args: argparse.Namespace, jobs: Sequence[Job], left_out: Sequence[str
                 f"{flag} needs {module}, which is not installed: pip install 'othello-zoo[{extra}]'"
             )
     if not jobs and not (args.agents or args.ffo or args.env):
-        hint = (
-            "choose --backends that run at this board size (conv, conv2d run on all), or add --agents, --ffo or --env"
-        )
+        hint = "choose --backends that run at this board size (conv, conv2d, vector run on all)"
+        hint += ", or add --agents, --ffo or --env"
         raise NothingToRunError(f"nothing to run: {'; '.join(left_out)}; {hint}")
     for dest, (flag, reason) in DEPRECATED.items():
         if getattr(args, dest):
             _note(f"{flag} is deprecated and does nothing: {reason}")
     for reason in left_out:
-        _note(f"warning: {reason}: left out")
+        _note(f"warning: left out {reason}")
     if not jobs:
         _note("warning: no throughput measurement is left, so no table" + (" and no --memory" if args.memory else ""))
 

@@ -86,9 +86,12 @@ def test_cli__as_a_process_no_traceback() -> None:
 
 
 NOTHING_TO_RUN = [
-    (["--board-size", "10", "--backends", "bitboard"], "the bitboard backend runs on boards up to 8x8, not 10x10"),
-    (["--board-size", "10", "--backends", "bitboard", "--memory"], "the bitboard backend runs on boards up to 8x8"),
-    (["--board-size", "6", "--backends", "vector,vector+xot"], "the vector+xot backend (the vector env) runs on 8x8"),
+    (["--board-size", "10", "--backends", "bitboard"], "bitboard: the bitboard backend holds boards up to 8x8"),
+    (["--board-size", "10", "--backends", "bitboard", "--memory"], "got board_size=10; use backend='conv'"),
+    (
+        ["--board-size", "6", "--backends", "vector+xot"],
+        "vector+xot: the 'xot' book holds 8x8 openings, got board_size=6",
+    ),
 ]
 
 
@@ -105,6 +108,7 @@ def test_cli__bench_with_nothing_to_run_exits_2_with_usage(
     assert message.startswith("othello-zoo bench: error: nothing to run: ")
     assert reason in message
     assert message.endswith(
-        "; choose --backends that run at this board size (conv, conv2d run on all), or add --agents, --ffo or --env"
+        "; choose --backends that run at this board size (conv, conv2d, vector run on all)"
+        ", or add --agents, --ffo or --env"
     )
     assert captured.out == ""  # nothing measured first
