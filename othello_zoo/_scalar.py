@@ -9,9 +9,12 @@ with its masks as constants, about 4 us. So the unrolled code is *traced* from `
 itself (:func:`legal_source`: the fill runs once on symbols that record each operation) and checked
 in as :mod:`othello_zoo._scalar_generated`, one function per board size, under ruff and mypy like the
 rest. ``python -m othello_zoo._scalar`` writes that module again, and a test checks that it is what
-the tracer gives. Flips are found per ray from :func:`othello_zoo.rules.rays_from`: the nearest
-square along a ray that is not an opponent disc is its lowest or highest set bit, and the run
-before it flips when that square holds one of the mover's discs.
+the tracer gives. Flips are found per ray from :func:`othello_zoo.rules.rays_from`
+(:func:`flips_along`): the nearest square along a ray that is not an opponent disc is its lowest
+or highest set bit, and the run before it flips when that square holds one of the mover's discs.
+On 8 x 8, where the solvers spend their time, the same walk is written out per square with the
+masks as constants (:func:`flips_source`, ``flips_8x8_d3`` ...) in the same generated module,
+about 20% faster; flips cannot be traced like the fill, as they branch on the discs.
 """
 
 from __future__ import annotations
@@ -96,8 +99,9 @@ class ScalarRules:
         self.board_size = n
         self.legal: Callable[[int, int], int] = getattr(_scalar_generated, f"legal_{n}x{n}")
         generated = getattr(_scalar_generated, f"FLIPS_{n}x{n}", None)
-        rays = [square_rays(n, square) for square in range(n * n)]
-        self.flips_of: tuple[Callable[[int, int], int], ...] = generated or tuple(map(_flips_closure, rays))
+        self.flips_of: tuple[Callable[[int, int], int], ...] = generated or tuple(
+            _flips_closure(square_rays(n, square)) for square in range(n * n)
+        )
 
     def flips(self, own: int, opp: int, placed: int) -> int:
         """Opponent discs flipped by the placement ``placed`` (a single bit, or 0 for a pass)."""

@@ -12,7 +12,7 @@ import sys
 from typing import TextIO
 
 from othello_zoo._game import Game
-from othello_zoo.notation import index_to_square, parse_moves
+from othello_zoo.notation import format_moves, index_to_square, parse_moves
 from othello_zoo.render import board_to_ansi, cells_of
 
 __all__ = ["COMMANDS", "terminal_game"]
@@ -27,11 +27,6 @@ Type a move such as f5 and press Enter. Commands:
   q, quit, exit  stop playing
   pass           pass when you have no move (Enter passes too)
 On the board: X black, O white, * a legal move, [ ] the last move."""
-
-
-def spaced_moves(actions: list[int], board_size: int) -> str:
-    """Moves written for a person, one space apart: ``"d3 c4 f5 e6"``."""
-    return " ".join(index_to_square(a, board_size) for a in actions)
 
 
 class _Session:
@@ -74,7 +69,7 @@ class _Session:
         self.shown = board
 
     def legal(self) -> str:
-        return spaced_moves(self.game.board.legal_actions(), self.game.board_size)
+        return format_moves(self.game.board.legal_actions(), self.game.board_size, " ")
 
     def agent_turn(self) -> None:
         """The agent to move chooses a move; it is played and announced."""

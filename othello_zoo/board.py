@@ -107,8 +107,9 @@ class Board:
         if self.terminated:
             return self
         if not self.is_legal(action):
-            legal = " ".join(format_moves([a], self.board_size) for a in self.legal_actions())
-            raise ValueError(f"action {action!r} is not legal here; legal: {self.legal_actions()} ({legal})")
+            legal = self.legal_actions()
+            named = format_moves(legal, self.board_size, " ")
+            raise ValueError(f"action {action!r} is not legal here; legal: {legal} ({named})")
         placed = 0 if action == self.board_size**2 else 1 << action
         flipped = scalar_rules(self.board_size).flips(self.own, self.opp, placed)
         return Board.make(self.opp ^ flipped, self.own | placed | flipped, 1 - self.current_player, self.board_size)

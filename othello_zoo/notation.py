@@ -144,9 +144,14 @@ def square_names(board_size: int = 8) -> tuple[str, ...]:
     return tuple(index_to_square(a, board_size) for a in range(board_size * board_size + 1))
 
 
-def format_moves(actions: Iterable[int], board_size: int = 8) -> str:
-    """Write actions as a concatenated move sequence, e.g. ``"f5d6pass"``."""
-    return "".join(index_to_square(int(a), board_size) for a in actions)
+def format_moves(actions: Iterable[int], board_size: int = 8, separator: str = "") -> str:
+    """Write actions as a move sequence, concatenated (``"f5d6pass"``, the notation's form) or,
+    for a person to read, ``separator``-separated.
+
+    >>> format_moves([37, 43, 64]), format_moves([19, 26, 37, 44], separator=" ")
+    ('f5d6pass', 'd3 c4 f5 e6')
+    """
+    return separator.join(index_to_square(int(a), board_size) for a in actions)
 
 
 def parse_position(text: str) -> tuple[list[int], int, int]:

@@ -28,7 +28,7 @@ from othello_zoo import _cli
 from othello_zoo._game import PLAYERS, Game
 from othello_zoo._terminal import terminal_game
 from othello_zoo.agents import AGENT_CLASSES
-from othello_zoo.notation import format_moves
+from othello_zoo.notation import format_moves, index_to_square
 from othello_zoo.openings import load_book
 from othello_zoo.render import Panel, cells_of
 
@@ -154,7 +154,7 @@ class PlayWindow:
         if square is None:
             return
         if not game.board.is_legal(square):
-            legal = " ".join(format_moves([a], n) for a in game.board.legal_actions())
+            legal = format_moves(game.board.legal_actions(), n, " ")
             self.note = f"{format_moves([square], n)} is not a legal move; legal: {legal}"
             return
         self._play(square)
@@ -229,7 +229,7 @@ class PlayWindow:
     def move_list(self) -> list[str]:
         """The moves played so far, in notation (``"pass"`` for a pass)."""
         n = self.game.board_size
-        return [format_moves([a], n) for a in self.game.moves]
+        return [index_to_square(a, n) for a in self.game.moves]
 
     def keys(self) -> str:
         """The key hints."""
@@ -246,9 +246,7 @@ class PlayWindow:
         game = self.game
         board, n = game.board, game.board_size
         legal = [a for a in board.legal_actions() if a < n * n] if game.human_to_move() else []
-        panel = Panel(
-            self.names, self.status(), self.message(), [format_moves([a], n) for a in game.moves], self.keys()
-        )
+        panel = Panel(self.names, self.status(), self.message(), self.move_list(), self.keys())
         self.renderer.draw(
             self.screen,
             cells_of(board),
@@ -351,6 +349,5 @@ def run(args: argparse.Namespace) -> int:
             print("no display found: playing in the terminal", file=sys.stderr)
         terminal_game(black, white, args.board_size, args.seed, opening=opening, simulations=args.simulations)
         return 0
-    window = PlayWindow(Game(black, white, args.board_size, opening, args.seed, args.simulations), delay=args.delay)
-    window.run(max_frames=getattr(args, "max_frames", None))
+    PlayWindow(Game(black, white, args.board_size, opening, args.seed, args.simulations), delay=args.delay).run()
     return 0

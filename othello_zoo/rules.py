@@ -75,14 +75,8 @@ def ray(n: int, square: int, dr: int, dc: int, length: int) -> list[int]:
     >>> ray(8, 7, 0, 1, 1)
     []
     """
-    row, col = divmod(square, n)
-    out = []
-    for t in range(1, length + 1):
-        r, c = row + t * dr, col + t * dc
-        if not (0 <= r < n and 0 <= c < n):
-            return []
-        out.append(r * n + c)
-    return out
+    whole = rays_from(n, square)[DIRECTIONS.index((dr, dc))]
+    return list(whole[:length]) if len(whole) >= length else []
 
 
 @functools.cache

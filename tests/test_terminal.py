@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from othello_zoo._terminal import COMMANDS, spaced_moves
+from othello_zoo._terminal import COMMANDS
 from othello_zoo.board import Board
-from othello_zoo.notation import parse_moves
+from othello_zoo.notation import format_moves, parse_moves
 from othello_zoo.play import terminal_game
 from othello_zoo.render import board_to_ansi, cells_of
 
@@ -130,6 +130,6 @@ def test_pass__typing_pass_works_too() -> None:
     assert "(black has no move; press Enter): black has no move and passes\n" in text
 
 
-def test_spaced_moves__one_space_apart_with_pass_named() -> None:
-    assert spaced_moves([19, 26, 37, 44], 8) == "d3 c4 f5 e6"
-    assert spaced_moves([16], 4) == "pass"
+def test_format_moves__one_space_apart_for_a_person_with_pass_named() -> None:
+    assert format_moves([19, 26, 37, 44], 8, " ") == "d3 c4 f5 e6"
+    assert format_moves([16], 4, " ") == "pass"

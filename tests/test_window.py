@@ -195,13 +195,23 @@ def test_renderer__env_frames_keep_the_board_clear_of_text() -> None:
         assert not _overlaps(box, layout.board)
 
 
-def test_run__opens_the_window_with_delay_from_the_command_line() -> None:
+def test_run__opens_the_window_with_delay_from_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
     from othello_zoo import play
 
+    opened: list[PlayWindow] = []
+    run = PlayWindow.run
+
+    def five_frames(window: PlayWindow, max_frames: int | None = None) -> None:
+        opened.append(window)
+        run(window, max_frames=5)
+
+    monkeypatch.setattr(PlayWindow, "run", five_frames)
     args = play.build_parser().parse_args(["--black", "random", "--white", "greedy", "--delay", "0", "--seed", "1"])
     assert args.delay == 0.0
-    args.max_frames = 5
     assert play.run(args) == 0
+    assert len(opened) == 1
+    assert opened[0].delay == 0.0
+    assert opened[0].names == ("Random", "Greedy")
     for bad in ("-1", "nan", "61", "soon"):
         with pytest.raises(SystemExit):
             play.build_parser().parse_args(["--delay", bad])
