@@ -34,7 +34,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import rules
-from othello_zoo._kernel import sample_from_mask
+from othello_zoo._kernel import colour_view_of, sample_from_mask
 from othello_zoo.rules import DIRECTIONS, ray
 
 __all__ = [
@@ -265,6 +265,34 @@ class BitboardKernel:
         bits = self.bits(words)
         return bits[:, :2].view(torch.int8), bits[:, 2]
 
+    def colour_view(self, discs: Tensor, moves: Tensor, black_to_move: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        """``(planes int8 (B, 3, n*n), masks bool (B, 2, n*n+1), counts int64 (B, 2))`` (see
+        :func:`colour_view_of`).
+
+        On 8 x 8 boards one unpacking of 48 bytes a board gives the planes and the masks: black's
+        discs, white's, black's, black's placements, then a byte whose bit 0 is black's null action,
+        white's placements and white's null byte. Each mask's 65 entries are then consecutive bytes
+        of the result, so the planes and both masks are views of it.
+        """
+        if self.board_size != 8:
+            planes, placements = self.mover_view(discs, moves)
+            return colour_view_of(planes, placements, self.has_moves(moves), black_to_move)
+        mover, opponent = discs[:, 0], discs[:, 1]
+        black = torch.where(black_to_move, mover, opponent)
+        white = black ^ mover ^ opponent  # the discs that are not black's
+        black_moves = moves * black_to_move
+        white_moves = moves ^ black_moves
+        # Bytes 32-47: black's null byte (1: it has no placement), white's 8 placement bytes,
+        # white's null byte, 6 zeros. A set's bytes past 64 bits are shifted out.
+        low = (white_moves << 8) + (black_moves == 0)
+        high = (white_moves >> 56) & 0xFF
+        high += (white_moves == 0) << 8
+        words = torch.stack((black, white, black, black_moves, low, high), dim=1)
+        bits = self.bits(words).view(-1, 6 * 64)
+        planes = bits[:, : 3 * 64].view(torch.int8).view(-1, 3, 64)
+        masks = bits[:, 3 * 64 : 3 * 64 + 2 * 72].view(-1, 2, 72)[:, :, :65]
+        return planes, masks, self.mover_counts(words[:, :2])
+
     def mover_counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
         if self.host_numpy and _BITWISE_COUNT:
@@ -336,7 +364,7 @@ class BitboardKernel:
         expands a board into one value per square."""
         nn = self.board_size**2
         if sys.byteorder != "little":
-            return sample_from_mask(torch.cat((self.legal_mask(moves), (moves == 0).unsqueeze(1)), 1), uniform)
+            return sample_from_mask(torch.cat((self.legal_mask(moves), (moves == 0).unsqueeze(1)), 1), uniform)[0]
         data = moves.unsqueeze(-1).view(torch.uint8).int()  # (B, 8) bytes, squares 0-7 first
         counts = _lookup(self.byte_count, data)
         running = counts.cumsum(1, dtype=torch.int16)

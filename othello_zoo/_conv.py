@@ -36,7 +36,7 @@ import torch.nn.functional as F
 from torch import Tensor
 
 from othello_zoo import rules
-from othello_zoo._kernel import sample_from_mask
+from othello_zoo._kernel import colour_view_of, sample_from_mask
 from othello_zoo.rules import DIRECTIONS, ray
 
 __all__ = ["ConvKernel", "conv_kernel"]
@@ -89,6 +89,11 @@ class ConvKernel:
     def mover_view(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor]:
         """``(planes int8 (B, 2, n*n), placements bool (B, n*n))``: the state's own tensors."""
         return discs.to(torch.int8), moves
+
+    def colour_view(self, discs: Tensor, moves: Tensor, black_to_move: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        """``(planes int8 (B, 3, n*n), masks bool (B, 2, n*n+1), counts int64 (B, 2))`` (see
+        :func:`colour_view_of`)."""
+        return colour_view_of(discs, moves, moves.any(1), black_to_move)
 
     def mover_counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
@@ -149,7 +154,7 @@ class ConvKernel:
 
     def random_moves(self, moves: Tensor, uniform: Tensor) -> Tensor:
         """int64 ``(B,)``: the legal placement of rank ``floor(uniform * count)``, or the null action."""
-        return sample_from_mask(torch.cat((moves, ~moves.any(1, keepdim=True)), dim=1), uniform)
+        return sample_from_mask(torch.cat((moves, ~moves.any(1, keepdim=True)), dim=1), uniform)[0]
 
     def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:
         """bool ``(B,)``: ``actions`` (in ``0..n*n``) is a legal placement."""

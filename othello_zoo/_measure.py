@@ -121,23 +121,41 @@ def measure_vector(
     seed: int = 0,
     repeats: int = 3,
     board_size: int = 8,
+    form: str = "movers",
 ) -> Result:
-    """Random-play throughput of the vector env (mover API, ``NEXT_STEP`` autoreset, no host sync)."""
+    """Random-play throughput of the vector env (``NEXT_STEP`` autoreset, no host sync).
+
+    ``form="movers"``: :meth:`~othello_zoo.vector.OthelloVectorEnv.step_movers` with
+    ``engine.random_actions`` for the movers (row ``vector``). ``form="dict"``: the per-agent
+    ``step({agent: actions})`` with an action drawn for each agent from its own mask by
+    ``engine.sample_actions`` (row ``vector-dict``), as a PettingZoo-style loop does.
+    """
     from othello_zoo import othello_v0
 
+    if form not in ("movers", "dict"):
+        raise ValueError(f"form must be 'movers' or 'dict', got {form!r}")
     dev = torch.device(device)
     env = othello_v0.vector_env(
         batch_size, board_size=board_size, device=dev, opening_book=opening_book, illegal_action="lose"
     )
-    env.reset(seed=seed)
+    observations, _ = env.reset(seed=seed)
     generator = torch.Generator(device=dev).manual_seed(seed)
 
-    def run_steps(k: int) -> None:
+    def run_movers(k: int) -> None:
         for _ in range(k):
             env.step_movers(engine.random_actions(env.state, generator))
 
-    steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
-    name = "vector+xot" if opening_book else "vector"
+    def run_dict(k: int) -> None:
+        nonlocal observations
+        for _ in range(k):
+            actions = {
+                agent: engine.sample_actions(obs["action_mask"], generator, check=False)
+                for agent, obs in observations.items()
+            }
+            observations = env.step(actions)[0]
+
+    steps, elapsed = _timed(run_dict if form == "dict" else run_movers, _sync(dev), seconds, repeats)
+    name = ("vector+xot" if opening_book else "vector") + ("-dict" if form == "dict" else "")
     threads = torch.get_num_threads()
     return Result(name, str(dev), threads, batch_size, board_size, batch_size * steps / elapsed, steps, elapsed)
 
@@ -184,10 +202,12 @@ def measure_pgx_subprocess(batch_size: int, seconds: float = 0.3, repeats: int =
 def measure_backend(
     backend: str, batch_size: int, device: str, board_size: int, seconds: float, repeats: int
 ) -> Result:
-    """:func:`measure_vector` for ``"vector"`` / ``"vector+xot"`` (the book is 8 x 8), else :func:`measure_engine`."""
+    """:func:`measure_vector` for ``"vector"``, ``"vector-dict"`` and ``"vector+xot"`` (the book is 8 x 8),
+    else :func:`measure_engine`."""
     if backend.startswith("vector"):
-        book = "xot" if backend == "vector+xot" else None
-        return measure_vector(batch_size, device, book, seconds, repeats=repeats, board_size=board_size)
+        book = "xot" if backend.startswith("vector+xot") else None
+        form = "dict" if backend.endswith("-dict") else "movers"
+        return measure_vector(batch_size, device, book, seconds, repeats=repeats, board_size=board_size, form=form)
     return measure_engine(backend, batch_size, device, board_size, seconds, repeats=repeats)
 
 

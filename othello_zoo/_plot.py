@@ -26,6 +26,7 @@ def plot(results: Sequence[Result], path: str) -> None:
         "conv2d": "tab:green",
         "pgx": "tab:purple",
         "vector": "tab:red",
+        "vector-dict": "tab:pink",
         "vector+xot": "tab:brown",
     }
     for (backend, device, threads), rs in series.items():

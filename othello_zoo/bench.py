@@ -50,7 +50,7 @@ __all__ = ["NothingToRunError", "Result", "main", "measure_aec", "measure_engine
 __all__ += ["plan", "plot", "run"]
 
 DESCRIPTION = "Measure othello-zoo's engine and vector env throughput (board-steps/s under random play)."
-DEFAULT_BACKENDS = ("bitboard", "conv", "vector")
+DEFAULT_BACKENDS = ("bitboard", "conv", "vector", "vector-dict")
 DEFAULT_BATCHES = (1, 256, 4096)  # quick on a small CPU; --batch-sizes 1,16,256,1024,4096,16384 for the full curve
 GPU_EXTRA_BATCHES = (16384, 65536, 262144)
 
@@ -59,11 +59,12 @@ def _table(results: Sequence[Result], batches: Sequence[int]) -> str:
     rows: dict[tuple[str, str, int], dict[int, float]] = {}
     for r in results:
         rows.setdefault((r.device, r.backend, r.threads), {})[r.batch_size] = r.board_steps_per_s
-    head = f"{'device':<6} {'backend':<9} {'threads':>7} | " + " ".join(f"{b:>10}" for b in batches)
+    width = max([len("backend"), *(len(backend) for _, backend, _ in rows)])
+    head = f"{'device':<6} {'backend':<{width}} {'threads':>7} | " + " ".join(f"{b:>10}" for b in batches)
     lines = [head, "-" * len(head)]
     for (device, backend, threads), values in rows.items():
         cells = " ".join(f"{values[b]:>10,.0f}" if b in values else f"{'':>10}" for b in batches)
-        lines.append(f"{device:<6} {backend:<9} {threads if threads else 'default':>7} | {cells}")
+        lines.append(f"{device:<6} {backend:<{width}} {threads if threads else 'default':>7} | {cells}")
     return "\n".join(lines)
 
 
@@ -84,7 +85,7 @@ def _ratio(
     return x / y if x and y else None
 
 
-BENCH_BACKENDS = ("bitboard", "conv", "conv2d", "vector", "vector+xot")
+BENCH_BACKENDS = ("bitboard", "conv", "conv2d", "vector", "vector-dict", "vector+xot")
 DEPRECATED = {  # old flags, accepted and ignored: what they turned off is now off unless asked for
     "no_env": ("--no-env", "the PettingZoo env table runs only with --env"),
     "no_agents": ("--no-agents", "the MCTS and alpha-beta figures run only with --agents"),
@@ -101,8 +102,8 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser = parser or argparse.ArgumentParser(prog="othello-zoo bench", description=DESCRIPTION)
     add, default = parser.add_argument, "(default: %(default)s)"
     backends = (
-        "comma-separated: bitboard (to 8x8), conv, conv2d (kernels), vector, vector+xot (the vector env; "
-        f"the xot book is 8x8) {default}"
+        "comma-separated: bitboard (to 8x8), conv, conv2d (kernels), vector (the vector env's mover API), "
+        f"vector-dict (its per-agent dict step), vector+xot (movers, games from the 8x8 xot book) {default}"
     )
     add("--backends", type=_cli.csv_choices(BENCH_BACKENDS), default=",".join(DEFAULT_BACKENDS), help=backends)
     batches, gpu = (",".join(map(str, b)) for b in (DEFAULT_BATCHES, GPU_EXTRA_BATCHES))
@@ -136,7 +137,7 @@ def _left_out(backend: str, board_size: int) -> str | None:
     try:
         if backend == "vector+xot":
             load_book("xot", board_size)
-        elif backend != "vector":
+        elif backend not in ("vector", "vector-dict"):
             engine.resolve_backend(backend, board_size)
     except ValueError as error:
         return f"{backend}: {error}"
@@ -198,8 +199,10 @@ RATIO_PAIRS = (
     ("conv", "conv2d"),
     ("bitboard", "conv"),
     ("vector", "bitboard"),
+    ("vector-dict", "vector"),
     ("vector+xot", "bitboard"),
     ("vector", "pgx"),
+    ("vector-dict", "pgx"),
     ("vector+xot", "pgx"),
 )
 

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from typing import NamedTuple
 
 import torch
 from torch import Tensor
@@ -72,11 +73,13 @@ from othello_zoo.rules import BLACK
 __all__ = [
     "BACKENDS",
     "Backend",
+    "ColourViews",
     "IllegalAction",
     "State",
     "cat",
     "check_tensor",
     "clone",
+    "colour_views",
     "disc_difference",
     "from_planes",
     "from_text",
@@ -153,13 +156,12 @@ def sample_actions(mask: Tensor, generator: torch.Generator, check: bool = True)
     if not isinstance(mask, Tensor) or mask.dtype != torch.bool or mask.dim() != 2:
         got = f"{mask.dtype} {tuple(mask.shape)}" if isinstance(mask, Tensor) else type(mask).__name__
         raise TypeError(f"mask must be a bool tensor of shape (B, A), got {got}")
-    if check:
+    if check:  # before drawing, so that a refused mask leaves the generator as it was
         empty = ~mask.any(1)
         if bool(empty.any()):
             raise ValueError(f"mask rows {empty.nonzero().flatten().tolist()} have no legal action to sample from")
     uniform = torch.rand(mask.shape[0], generator=generator, device=mask.device)
-    actions = sample_from_mask(mask, uniform)
-    return actions if check else torch.where(mask.any(1), actions, mask.shape[1])
+    return sample_from_mask(mask, uniform)[0]  # an empty row gets A
 
 
 def random_actions(state: State, generator: torch.Generator) -> Tensor:
@@ -300,6 +302,32 @@ def mover_view(state: State) -> tuple[Tensor, Tensor]:
     n = state.board_size
     mask = torch.cat((placements, ~kernel.has_moves(state.moves).unsqueeze(1)), dim=1)
     return planes.view(-1, 2, n, n), mask
+
+
+class ColourViews(NamedTuple):
+    """What :func:`colour_views` returns: both colours' observations, masks and scores at once."""
+
+    planes: Tensor  # int8 (B, 3, n, n): black's discs, white's, black's again
+    masks: Tensor  # bool (B, 2, n*n + 1): black's legal actions, white's
+    scores: Tensor  # int64 (B, 2): disc counts (black, white), as scores(state)
+
+
+def colour_views(state: State) -> ColourViews:
+    """Both colours' observations, action masks and disc counts in one pass, as views of few tensors.
+
+    ``planes[:, 0:2]`` is :func:`observe` ``(state, 0)`` (black's view: its discs, then white's) and
+    ``planes[:, 1:3]`` is ``observe(state, 1)``; ``masks[:, 0]`` and ``masks[:, 1]`` are black's and
+    white's legal actions, the waiting colour's being the null action alone (so is a finished
+    board's, for both); ``scores`` is :func:`scores` ``(state)``. The views share memory: copy one
+    before writing into it. The vector env's per-agent step is built on it.
+
+    >>> views = colour_views(init(1))
+    >>> views.planes[:, 1:3].equal(observe(init(1), 1)), views.masks[0, 1].nonzero().flatten().tolist()
+    (True, [64])
+    """
+    planes, masks, counts = kernel_of(state).colour_view(state.discs, state.moves, state.current_player == BLACK)
+    n = state.board_size
+    return ColourViews(planes.view(-1, 3, n, n), masks, counts)
 
 
 def scores(state: State) -> Tensor:

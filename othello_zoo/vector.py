@@ -253,7 +253,8 @@ class OthelloVectorEnv:
             self.state = engine.where(mask, fresh, self.state)
             self._needs_reset = self._needs_reset & ~mask
             self._unreported = torch.where(mask, fresh.terminated, self._unreported)
-        return self._observations(self.state), self._infos(self.state)
+        observations, scores = self._observations(self.state)
+        return observations, {"scores": scores, "current_player": self.state.current_player}
 
     def step(
         self, actions: dict[str, Tensor]
@@ -348,7 +349,7 @@ class OthelloVectorEnv:
             infos["final_rewards"] = {"black_0": final[0], "white_0": final[1]}
             infos["final_scores"] = engine.scores(stepped)
             if observe:
-                infos["final_obs"] = self._observations(stepped)
+                infos["final_obs"] = self._observations(stepped)[0]
             fresh = self._fresh(self.num_envs)
             state = engine.where(ended, fresh, stepped)
             self._unreported = ended & fresh.terminated
@@ -359,27 +360,18 @@ class OthelloVectorEnv:
         self.state = state
         if not observe:
             return {}, mine, theirs, terminated, infos
-        infos.update(self._infos(state))
-        return self._observations(state), mine, theirs, terminated, infos
+        observations, infos["scores"] = self._observations(state)
+        infos["current_player"] = state.current_player
+        return observations, mine, theirs, terminated, infos
 
-    def _observations(self, state: engine.State) -> Observations:
-        mask = engine.legal_action_mask(state)
-        waiting = torch.zeros_like(mask)
-        waiting[:, -1] = True
-        black_moves = (state.current_player == 0).unsqueeze(1)
-        return {
-            "black_0": {
-                "observation": engine.observe(state, 0),
-                "action_mask": torch.where(black_moves, mask, waiting),
-            },
-            "white_0": {
-                "observation": engine.observe(state, 1),
-                "action_mask": torch.where(black_moves, waiting, mask),
-            },
+    def _observations(self, state: engine.State) -> tuple[Observations, Tensor]:
+        """Both agents' observations (views of two tensors: see ``engine.colour_views``) and the scores."""
+        planes, masks, scores = engine.colour_views(state)
+        observations = {
+            "black_0": {"observation": planes[:, 0:2], "action_mask": masks[:, 0]},
+            "white_0": {"observation": planes[:, 1:3], "action_mask": masks[:, 1]},
         }
-
-    def _infos(self, state: engine.State) -> dict[str, Tensor]:
-        return {"scores": engine.scores(state), "current_player": state.current_player}
+        return observations, scores
 
     def _check_agent(self, agent: str) -> None:
         if agent not in AGENTS:

@@ -162,6 +162,28 @@ def test_mover_view__equals_observe_and_mask(n: int, backend: str) -> None:
     assert int(engine.observe(state).sum()) == int(engine.scores(state).sum())
 
 
+@pytest.mark.parametrize("host_numpy", [True, False], ids=["cpu-path", "device-path"])
+@pytest.mark.parametrize(("n", "backend"), [(8, "bitboard"), (6, "bitboard"), (8, "conv"), (10, "conv")])
+def test_colour_views__equal_observe_masks_and_scores_of_each_colour(n: int, backend: str, host_numpy: bool) -> None:
+    from othello_zoo.testing import random_play
+
+    played = [random_play(engine.init(24, n, backend=backend), k, torch.Generator().manual_seed(k)) for k in (7, 90)]
+    full = engine.from_text(["X" * (n * n - 1) + "O X", "X" + "O" * (n * n - 1) + " O"], backend=backend)  # type: ignore[arg-type]
+    state = engine.cat([*played, full])  # mid-game boards, passes, finished games (the last ones)
+    assert 0 < int(state.terminated.sum()) < state.batch_size
+    null_only = torch.zeros(n * n + 1, dtype=torch.bool)
+    null_only[-1] = True
+    with engine.numpy_path(host_numpy):
+        planes, masks, scores = engine.colour_views(state)
+    mask = engine.legal_action_mask(state)
+    for colour in (0, 1):
+        assert torch.equal(planes[:, colour : colour + 2], engine.observe(state, colour))
+        to_move = (state.current_player == colour).unsqueeze(1)
+        assert torch.equal(masks[:, colour], torch.where(to_move, mask, null_only))
+    assert torch.equal(scores, engine.scores(state))
+    assert masks[state.terminated].sum().item() == 2 * int(state.terminated.sum())  # only the null action
+
+
 @pytest.mark.parametrize("n", [4, 6, 8])
 def test_bitboard_kernel__numpy_and_table_paths_agree(n: int) -> None:
     """On CPU the kernel unpacks and counts bits with numpy; elsewhere with table look-ups.

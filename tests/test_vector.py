@@ -322,3 +322,53 @@ def test_tune_malloc__applies_on_linux_and_can_be_turned_off(monkeypatch: pytest
     assert uncached(MMAP_THRESHOLD, TRIM_THRESHOLD) is on_linux  # glibc's mallopt took both
     monkeypatch.setenv("OTHELLO_ZOO_TUNE_MALLOC", "0")
     assert uncached(MMAP_THRESHOLD, TRIM_THRESHOLD) is False
+
+
+@pytest.mark.parametrize(
+    ("board_size", "backend", "book"), [(8, "bitboard", "xot"), (8, "conv", None), (6, "bitboard", None)]
+)
+@pytest.mark.parametrize("mode", ["next_step", "same_step"])
+def test_dict_and_mover_forms__same_trajectories_from_the_same_seed(
+    board_size: int, backend: str, book: str | None, mode: str
+) -> None:
+    """Each form draws its actions from its own observations with generators seeded alike: the
+    dict form from the mover's mask in its per-agent observations, the mover form from its mover
+    mask. Both then play the same games (openings drawn by the env's own seeded generator)."""
+    kwargs = {"board_size": board_size, "backend": backend, "opening_book": book, "autoreset_mode": mode}
+    colours, movers = othello_v0.vector_env(48, **kwargs), othello_v0.vector_env(48, **kwargs)  # type: ignore[arg-type]
+    observations, infos = colours.reset(seed=3)
+    movers.reset(seed=3)
+    _, mover_mask = movers.observe_movers()
+    g_dict, g_mover = torch.Generator().manual_seed(9), torch.Generator().manual_seed(9)
+    finished = 0
+    for _ in range(150):
+        black_moves = (infos["current_player"] == 0).unsqueeze(1)
+        mask = torch.where(black_moves, observations["black_0"]["action_mask"], observations["white_0"]["action_mask"])
+        assert torch.equal(mask, mover_mask)
+        actions = engine.sample_actions(mask, g_dict)
+        observations, rewards, terminations, _, infos = colours.step({"black_0": actions, "white_0": actions})
+        result = movers.step_movers(engine.sample_actions(mover_mask, g_mover))
+        mover_mask = result.action_mask
+        assert engine.to_text(colours.state) == engine.to_text(movers.state)
+        moved_black = black_moves.squeeze(1)
+        assert torch.equal(torch.where(moved_black, result.opponent_reward, result.reward), rewards["white_0"])
+        assert torch.equal(terminations["black_0"], result.terminated)
+        finished += int(result.terminated.sum())
+    assert finished >= 48  # every board went through at least one whole game and its restart
+
+
+@pytest.mark.parametrize("backend", ["bitboard", "conv"])
+def test_dict_observations__are_views_of_one_tensor_and_hold_both_agents_exact_views(backend: str) -> None:
+    vec = othello_v0.vector_env(3, backend=backend)
+    observations, infos = vec.reset(options={"position": [START, NEAR_END, AFTER_END]})
+    black, white = observations["black_0"], observations["white_0"]
+    # Both observations lie in one buffer: white's first plane is black's second.
+    assert black["observation"].untyped_storage().data_ptr() == white["observation"].untyped_storage().data_ptr()
+    assert torch.equal(black["observation"][:, 1], white["observation"][:, 0])
+    assert torch.equal(black["observation"], engine.observe(vec.state, 0))
+    assert torch.equal(white["observation"], engine.observe(vec.state, 1))
+    legal = [m.nonzero().flatten().tolist() for m in black["action_mask"]]
+    assert legal == [[19, 26, 37, 44], [64], [64]]  # black moves; waits (white to move); game over
+    legal = [m.nonzero().flatten().tolist() for m in white["action_mask"]]
+    assert legal == [[64], [64], [64]]  # waits; must pass (no white move); game over
+    assert infos["scores"].tolist() == [[2, 2], [6, 1], [8, 0]]
