@@ -35,10 +35,20 @@ from torch import Tensor
 
 from othello_zoo import rules
 from othello_zoo._kernel import colour_view_of, sample_from_mask
+from othello_zoo._words import (
+    BITWISE_COUNT,
+    NUMPY_PATH,
+    lookup,
+    numpy_bridge,
+    popcount,
+    positions_of_bytes,
+    unsigned,
+)
 from othello_zoo.rules import DIRECTIONS, ray
 
 __all__ = [
     "MAX_BOARD_SIZE",
+    "NUMPY_PATH",
     "BitboardKernel",
     "bitboard_kernel",
     "check_bitboard_size",
@@ -65,20 +75,6 @@ def check_bitboard_size(board_size: int) -> int:
             "use backend='conv' (or 'auto') for larger boards"
         )
     return board_size
-
-
-class _NumpyPath:
-    """The process-wide choice of :func:`othello_zoo.engine.numpy_path` (on by default)."""
-
-    enabled = True
-
-
-NUMPY_PATH = _NumpyPath()
-
-
-def positions_of_bytes(device: torch.device) -> Tensor:
-    """int64 ``(8,)``: 0..7."""
-    return torch.arange(8, dtype=torch.int64, device=device)
 
 
 def _or8(x: Tensor) -> Tensor:
@@ -197,7 +193,7 @@ class BitboardKernel:
         self.bit_index_64 = torch.arange(64, dtype=torch.int64, device=device)
         # On CPU a few whole-batch steps run in numpy on the tensors' own memory (no copy, no
         # synchronisation: it is already the host's): unpacking bits and counting them.
-        self.numpy_capable = device.type == "cpu" and sys.byteorder == "little" and _numpy_bridge()
+        self.numpy_capable = device.type == "cpu" and sys.byteorder == "little" and numpy_bridge()
         self._build_byte_tables(device)
 
     def _build_byte_tables(self, device: torch.device) -> None:
@@ -251,7 +247,7 @@ class BitboardKernel:
         if self.host_numpy:
             data = words.contiguous().numpy().view(np.uint8)
             return torch.from_numpy(np.unpackbits(data, bitorder="little")).view(torch.bool).view(*words.shape, 64)
-        return _lookup(self.byte_spread, words.unsqueeze(-1).view(torch.uint8)).view(torch.bool)
+        return lookup(self.byte_spread, words.unsqueeze(-1).view(torch.uint8)).view(torch.bool)
 
     def mover_view(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor]:
         """``(planes int8 (B, 2, n*n), placements bool (B, n*n))``. On a GPU the discs and moves of
@@ -295,8 +291,8 @@ class BitboardKernel:
 
     def mover_counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
-        if self.host_numpy and _BITWISE_COUNT:
-            return torch.from_numpy(np.bitwise_count(_unsigned(discs)).astype(np.int64))
+        if self.host_numpy and BITWISE_COUNT:
+            return torch.from_numpy(np.bitwise_count(unsigned(discs)).astype(np.int64))
         return popcount(discs)
 
     def difference(self, discs: Tensor) -> Tensor:
@@ -307,8 +303,8 @@ class BitboardKernel:
         operations of two popcounts and a subtraction. On CPU numpy's ``bitwise_count`` (a
         vectorised popcount) does it faster still.
         """
-        if self.host_numpy and _BITWISE_COUNT:
-            counts = np.bitwise_count(_unsigned(discs))
+        if self.host_numpy and BITWISE_COUNT:
+            counts = np.bitwise_count(unsigned(discs))
             return torch.from_numpy(np.subtract(counts[:, 0], counts[:, 1], dtype=np.float32))
         chunks = discs.contiguous().view(torch.int16).int()  # (B, 8): the mover's 4 chunks, then the opponent's
         chunks += self.chunk_offset
@@ -345,7 +341,7 @@ class BitboardKernel:
     def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
         """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover."""
         own, opp = discs[:, 0], discs[:, 1]
-        placed = _lookup(self.square_bit, actions)
+        placed = lookup(self.square_bit, actions)
         flipped = self.flips(own, opp, placed)
         return torch.stack((opp ^ flipped, own | placed | flipped), dim=1)
 
@@ -366,56 +362,19 @@ class BitboardKernel:
         if sys.byteorder != "little":
             return sample_from_mask(torch.cat((self.legal_mask(moves), (moves == 0).unsqueeze(1)), 1), uniform)[0]
         data = moves.unsqueeze(-1).view(torch.uint8).int()  # (B, 8) bytes, squares 0-7 first
-        counts = _lookup(self.byte_count, data)
+        counts = lookup(self.byte_count, data)
         running = counts.cumsum(1, dtype=torch.int16)
         total = running[:, -1]
         rank = torch.minimum((uniform * total).to(torch.int16), total - 1)
         byte = (running <= rank.unsqueeze(1)).sum(1, keepdim=True)  # the byte holding that rank
         byte_safe = byte.clamp(max=7)
         within = rank.unsqueeze(1) - (running.gather(1, byte_safe) - counts.gather(1, byte_safe))
-        square = byte_safe * 8 + _lookup(self.byte_select_flat, data.gather(1, byte_safe) * 8 + within.clamp(min=0))
+        square = byte_safe * 8 + lookup(self.byte_select_flat, data.gather(1, byte_safe) * 8 + within.clamp(min=0))
         return torch.where(total == 0, nn, square.squeeze(1))
 
     def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:
         """bool ``(B,)``: ``actions`` (in ``0..n*n``) is a legal placement."""
-        return (moves & _lookup(self.square_bit, actions)) != 0
-
-
-_BITWISE_COUNT = hasattr(np, "bitwise_count")  # numpy >= 2.0
-
-
-def _numpy_bridge() -> bool:
-    """Whether this torch build can view CPU tensors as numpy arrays."""
-    try:
-        torch.zeros(1, dtype=torch.int64).numpy()
-    except (RuntimeError, TypeError):  # a torch built without numpy, or against an incompatible one
-        return False
-    return True
-
-
-def _unsigned(words: Tensor) -> np.ndarray:
-    """The uint64 numpy view of int64 CPU ``words`` (shared memory)."""
-    return words.contiguous().numpy().view(np.uint64)
-
-
-def _lookup(table: Tensor, index: Tensor) -> Tensor:
-    """``table[index]`` for a 1-D ``table`` and integer ``index`` of any shape (uint8 bytes are
-    widened to int32, which index_select takes directly)."""
-    if index.dtype == torch.uint8:
-        index = index.int()
-    return torch.index_select(table, 0, index.reshape(-1)).view(index.shape)
-
-
-def popcount(words: Tensor) -> Tensor:
-    """int64: the number of set bits of each int64 word (SWAR: a few shifts, masks and a multiply).
-
-    >>> popcount(torch.tensor([0, 1, 0xFF, -1])).tolist()
-    [0, 1, 8, 64]
-    """
-    x = words - ((words >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
+        return (moves & lookup(self.square_bit, actions)) != 0
 
 
 @functools.cache

@@ -1,0 +1,61 @@
+"""Bit-level helpers on int64 words for the bitboard kernel: table look-ups, popcount, and the
+process-wide switch of the CPU's numpy path (:func:`othello_zoo.engine.numpy_path`)."""
+
+from __future__ import annotations
+
+import numpy as np
+import torch
+from torch import Tensor
+
+__all__ = ["BITWISE_COUNT", "NUMPY_PATH", "lookup", "numpy_bridge", "popcount", "positions_of_bytes", "unsigned"]
+
+
+class _NumpyPath:
+    """The process-wide choice of :func:`othello_zoo.engine.numpy_path` (on by default)."""
+
+    enabled = True
+
+
+NUMPY_PATH = _NumpyPath()
+
+
+def positions_of_bytes(device: torch.device) -> Tensor:
+    """int64 ``(8,)``: 0..7."""
+    return torch.arange(8, dtype=torch.int64, device=device)
+
+
+BITWISE_COUNT = hasattr(np, "bitwise_count")  # numpy >= 2.0
+
+
+def numpy_bridge() -> bool:
+    """Whether this torch build can view CPU tensors as numpy arrays."""
+    try:
+        torch.zeros(1, dtype=torch.int64).numpy()
+    except (RuntimeError, TypeError):  # a torch built without numpy, or against an incompatible one
+        return False
+    return True
+
+
+def unsigned(words: Tensor) -> np.ndarray:
+    """The uint64 numpy view of int64 CPU ``words`` (shared memory)."""
+    return words.contiguous().numpy().view(np.uint64)
+
+
+def lookup(table: Tensor, index: Tensor) -> Tensor:
+    """``table[index]`` for a 1-D ``table`` and integer ``index`` of any shape (uint8 bytes are
+    widened to int32, which index_select takes directly)."""
+    if index.dtype == torch.uint8:
+        index = index.int()
+    return torch.index_select(table, 0, index.reshape(-1)).view(index.shape)
+
+
+def popcount(words: Tensor) -> Tensor:
+    """int64: the number of set bits of each int64 word (SWAR: a few shifts, masks and a multiply).
+
+    >>> popcount(torch.tensor([0, 1, 0xFF, -1])).tolist()
+    [0, 1, 8, 64]
+    """
+    x = words - ((words >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
