@@ -44,6 +44,8 @@ class IndexOutOfRangeError(IndexError, ValueError):
 
 def integer_value(value: object) -> int | None:
     """``value`` as an ``int`` if it is an integer (not a bool) in any of the accepted forms, else ``None``."""
+    if type(value) is int:  # the common case, first (a bool's type is bool)
+        return value
     if isinstance(value, (bool, np.bool_)):
         return None
     if isinstance(value, (int, np.integer)):

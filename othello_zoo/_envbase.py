@@ -120,16 +120,15 @@ class OthelloConfig:
 
 def observe_board(board: SingleBoard, player: int) -> dict[str, np.ndarray]:
     """The observation dict of ``player`` (0 black, 1 white)."""
-    n = board.board_size
-    observation = board.planes(player).view(np.int8).reshape(2, n, n)
-    return {"observation": observation, "action_mask": board.action_mask(player)}
+    observation, action_mask = board.observation(player)
+    return {"observation": observation, "action_mask": action_mask}
 
 
 def board_infos(board: SingleBoard) -> dict[str, dict[str, Any]]:
     """Per agent: both disc counts, ``(black, white)``. Fixed-size numbers only, so that every client
     can stack the infos of many steps (the legal moves in notation come from ``legal_moves()``)."""
     scores = board.scores()
-    return {agent: {"scores": scores} for agent in AGENTS}
+    return {"black_0": {"scores": scores}, "white_0": {"scores": scores}}
 
 
 def board_state(board: SingleBoard) -> np.ndarray:
@@ -225,16 +224,23 @@ class BoardEnv:
     def _play(self, action: int) -> None:
         self._board = self._board.step(action)
         self.history.append(action)
-        self._last_move = action if action < self.board_size**2 else None
+        self._last_move = action if action < self.board_size * self.board_size else None
 
     def _reset_board(self, seed: object, options: object) -> tuple[SingleBoard, list[int]]:
         """The board a reset starts from; the random generator changes only if the reset succeeds
         (reseeded with ``seed``, advanced by the book's draw)."""
         seed = check_seed("seed", seed)
-        rng = seeding.np_random(seed)[0] if seed is not None else copy.deepcopy(self.np_random)
-        start = self.config.start(rng, options)  # type: ignore[arg-type]  # checked there
-        self.np_random = rng
-        return start
+        if seed is not None:
+            rng = seeding.np_random(seed)[0]
+            start = self.config.start(rng, options)  # type: ignore[arg-type]  # checked there
+            self.np_random = rng
+            return start
+        saved = self.np_random.bit_generator.state  # a few microseconds; a deep copy of the generator takes ~100
+        try:
+            return self.config.start(self.np_random, options)  # type: ignore[arg-type]
+        except BaseException:
+            self.np_random.bit_generator.state = saved
+            raise
 
     def _check_action(self, agent: str, action: object) -> int:
         """``action`` as an int if it is legal for the mover ``agent``: a ``TypeError`` if it is not an

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from othello_zoo import rules
-from othello_zoo._scalar import scalar_rules
+from othello_zoo._scalar import ScalarRules, scalar_rules
 from othello_zoo.notation import format_moves, format_position, parse_position
 
 __all__ = ["Board", "as_board", "squares_of"]
@@ -58,10 +58,7 @@ class Board:
     def make(cls, own: int, opp: int, player: int, board_size: int) -> Board:
         """A board from its discs (``own`` for ``player``, the colour to move), with its moves
         and status worked out."""
-        legal = scalar_rules(board_size).legal
-        moves = legal(own, opp)
-        over = rules.game_over(moves, legal(opp, own)) if moves == 0 else False
-        return cls(own, opp, moves, player, over, False, board_size)
+        return _made(scalar_rules(board_size), own, opp, player, board_size)
 
     @classmethod
     def start(cls, board_size: int = 8) -> Board:
@@ -110,13 +107,16 @@ class Board:
             legal = self.legal_actions()
             named = format_moves(legal, self.board_size, " ")
             raise ValueError(f"action {action!r} is not legal here; legal: {legal} ({named})")
-        placed = 0 if action == self.board_size**2 else 1 << action
-        flipped = scalar_rules(self.board_size).flips(self.own, self.opp, placed)
-        return Board.make(self.opp ^ flipped, self.own | placed | flipped, 1 - self.current_player, self.board_size)
+        n = self.board_size
+        scalar = scalar_rules(n)
+        if action == n * n:  # a forced pass
+            return _made(scalar, self.opp, self.own, 1 - self.current_player, n)
+        flipped = scalar.flips_of[action](self.own, self.opp)
+        return _made(scalar, self.opp ^ flipped, self.own | 1 << action | flipped, 1 - self.current_player, n)
 
     def forfeit(self) -> Board:
         """The game ended by an illegal action of the player to move."""
-        return Board(self.own, self.opp, 0, self.current_player, True, True, self.board_size)
+        return _new_board(self.own, self.opp, 0, self.current_player, True, True, self.board_size)
 
     def action_mask(self, player: int) -> np.ndarray:
         """int8 ``(n*n + 1,)``: ``player``'s legal actions. The player to move has its placements, or
@@ -129,6 +129,22 @@ class Board:
         mask[:nn] = _bits(moves, nn)
         mask[nn] = moves == 0
         return mask
+
+    def observation(self, player: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(planes, mask)``: :meth:`planes` as int8 ``(2, n, n)`` and :meth:`action_mask`, from
+        one unpacking of the bits (both are views of one array) on boards up to 8 x 8."""
+        n = self.board_size
+        nn = n * n
+        if nn > 64:
+            return self.planes(player).view(np.int8).reshape(2, n, n), self.action_mask(player)
+        mover = player == self.current_player
+        first, second = (self.own, self.opp) if mover else (self.opp, self.own)
+        moves = self.moves if mover else 0
+        # 32 bytes: the two disc sets, then the mask: the placements and, at bit nn, the null action.
+        words = first | second << 64 | (moves | (moves == 0) << nn) << 128
+        bits = np.unpackbits(np.frombuffer(words.to_bytes(32, "little"), dtype=np.uint8), bitorder="little")
+        planes = bits[:128].view(np.int8).reshape(2, 64)[:, :nn].reshape(2, n, n)
+        return planes, bits[128 : 129 + nn].view(np.int8)
 
     def planes(self, player: int) -> np.ndarray:
         """uint8 ``(2, n*n)`` of 0 and 1: ``player``'s discs, then its opponent's."""
@@ -151,6 +167,34 @@ class Board:
         difference = self.own.bit_count() - self.opp.bit_count()
         result = rules.mover_result(difference, self.forfeited, self.board_size, margin)
         return rules.by_colour(*rules.split_result(result, self.forfeited), self.current_player)
+
+
+_new = object.__new__
+
+
+def _new_board(
+    own: int, opp: int, moves: int, player: int, terminated: bool, forfeited: bool, board_size: int
+) -> Board:
+    """``Board(...)`` without the frozen dataclass's ``__init__`` (which sets each field through
+    ``object.__setattr__``): the fields go straight into the new instance's ``__dict__``, which
+    halves the cost of the constructor on the step path. Same object, same equality and hash."""
+    board = _new(Board)
+    fields = board.__dict__
+    fields["own"] = own
+    fields["opp"] = opp
+    fields["moves"] = moves
+    fields["current_player"] = player
+    fields["terminated"] = terminated
+    fields["forfeited"] = forfeited
+    fields["board_size"] = board_size
+    return board
+
+
+def _made(scalar: ScalarRules, own: int, opp: int, player: int, board_size: int) -> Board:
+    """:meth:`Board.make` with the size's rules already at hand."""
+    moves = scalar.legal(own, opp)
+    over = rules.game_over(moves, scalar.legal(opp, own)) if moves == 0 else False
+    return _new_board(own, opp, moves, player, over, False, board_size)
 
 
 def as_board(board: object) -> Board:

@@ -225,16 +225,16 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
         """Agent selection, rewards, terminations and infos from the board."""
         board = self._board
         self.infos = board_infos(board)
+        self.agent_selection = AGENTS[board.current_player]
         if board.terminated:
             black, white = self.config.final_rewards(board)
             self.rewards = {"black_0": black, "white_0": white}
             self.terminations = {agent: True for agent in self.agents}
-        else:
-            self.rewards = {agent: 0.0 for agent in self.agents}
+            self._accumulate_rewards()
+        else:  # no reward before the end: nothing to accumulate
+            self.rewards = {"black_0": 0.0, "white_0": 0.0}
             if self.max_cycles is not None and self._steps >= self.max_cycles * len(AGENTS):
                 self.truncations = {agent: True for agent in self.agents}
-        self.agent_selection = AGENTS[board.current_player]
-        self._accumulate_rewards()
 
 
 class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 - PettingZoo's naming
