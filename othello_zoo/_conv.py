@@ -37,16 +37,22 @@ from torch import Tensor
 
 from othello_zoo import rules
 from othello_zoo._kernel import colour_view_of, sample_from_mask
+from othello_zoo._words import unpack_bits
 from othello_zoo.rules import DIRECTIONS, ray
 
-__all__ = ["ConvKernel", "conv_kernel"]
+__all__ = ["CHUNK", "ConvKernel", "conv_kernel"]
+
+CHUNK = 2048  # boards per pass of the rules: a pass's responses and matches stay in a CPU's cache
+# Times an int64 of 8 bytes that are each 0 or 1, it gathers them into its top byte (byte k -> bit k).
+_GATHER_BYTE = 0x0102040810204080
 
 
 class ConvKernel:
     """Sandwich-kernel rules for any even board size from 4 to 16.
 
     ``discs`` is bool ``(B, 2, n*n)`` (mover, opponent); ``moves`` is bool ``(B, n*n)``; ``rays``
-    is bool ``(B, n*n, slots)``, the kernel matches at each square (slot layout in ``slot_kernel``).
+    is int64 ``(B, n*n)``, the kernel matches at each square as bits (bit ``j``: slot ``j``, whose
+    kernel is ``slot_kernel[square, j]``).
     """
 
     def __init__(self, board_size: int, device: torch.device, evaluation: str = "matmul") -> None:
@@ -70,9 +76,15 @@ class ConvKernel:
         self.magic_int8 = torch.stack((magic, -magic)).to(device, torch.int8)  # (2, n*n * slots)
         # Flip sets as int64 words over the (padded) board: the sets of the kernels
         # matched at one square are disjoint (one run length per direction), so a sum is their union.
-        self.flip = flip.to(device).view(torch.int64)
-        self.eye = torch.eye(nn + 1, nn, dtype=torch.bool, device=device)
-        self.eye[nn] = False
+        # Flip sets as bit words (``ceil(n*n / 64)`` int64 a set), for each (square, slot): the
+        # sets matched at one square are disjoint (one run length per direction), so a sum of
+        # them is their union. ``placed``: the bit of each action's square (none for the null action).
+        self.flip = _as_words(flip).to(device)
+        eye = torch.eye(nn + 1, nn, dtype=torch.bool)
+        eye[nn] = False
+        self.placed = _as_words(eye).to(device)
+        self.slot_index = torch.arange(self.slots, dtype=torch.int64, device=device)
+        self.byte_shift = 8 * torch.arange(self.slots // 8, dtype=torch.int64, device=device)
         seed_weight, seed_index = _seed_tables(layout)
         self.seed_weight = seed_weight.to(device)
         self.seed_index = seed_index.to(device)
@@ -93,7 +105,7 @@ class ConvKernel:
     def colour_view(self, discs: Tensor, moves: Tensor, black_to_move: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """``(planes int8 (B, 3, n*n), masks bool (B, 2, n*n+1), counts int64 (B, 2))`` (see
         :func:`colour_view_of`)."""
-        return colour_view_of(discs, moves, moves.any(1), black_to_move)
+        return colour_view_of(discs, moves, self.has_moves(moves), black_to_move)
 
     def mover_counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
@@ -105,20 +117,21 @@ class ConvKernel:
         return (counts[:, 0] - counts[:, 1]).to(torch.float32)
 
     # -- rules ---------------------------------------------------------------------------------
-    def matches(self, planes: Tensor) -> Tensor:
-        """bool ``(B, 2, n*n, slots)``: each kernel slot matches at its square, for the mover then
-        the opponent of bool planes ``(B, 2, n*n)`` (mover, opponent)."""
+    def matches(self, planes: Tensor) -> tuple[Tensor, Tensor]:
+        """``(mover, opponent)``: bool ``(B, n*n, slots)`` each, whether each kernel slot matches at
+        its square for the mover and for the opponent of bool planes ``(B, 2, n*n)`` (mover,
+        opponent). The mover's is contiguous, to be packed into words."""
         batch, n = planes.shape[0], self.board_size
+        shape = (batch, n * n, self.slots)
         if self.evaluation == "matmul":
             signed = planes[:, 0].to(self.dtype) - planes[:, 1].to(self.dtype)
-            response = signed @ self.weight
             # Responses are integers in -(n-1)..n-1: compare them as int8, which vectorises best.
-            hits = response.to(torch.int8).unsqueeze(1) == self.magic_int8
-        else:
-            both = torch.stack((planes, planes.flip(1)), dim=1).view(2 * batch, 2, n, n)
-            full = F.conv2d(both.to(self.seed_weight.dtype), self.seed_weight, padding=n - 1)
-            hits = full.flatten(1)[:, self.seed_index] == self.magic
-        return hits.view(batch, 2, n * n, self.slots)
+            response = (signed @ self.weight).to(torch.int8)
+            return (response == self.magic_int8[0]).view(shape), (response == self.magic_int8[1]).view(shape)
+        both = torch.stack((planes, planes.flip(1)), dim=1).view(2 * batch, 2, n, n)
+        full = F.conv2d(both.to(self.seed_weight.dtype), self.seed_weight, padding=n - 1)
+        hits = (full.flatten(1)[:, self.seed_index] == self.magic).view(batch, 2, *shape[1:])
+        return hits[:, 0].contiguous(), hits[:, 1]
 
     def _any_slot(self, hits: Tensor) -> Tensor:
         """bool ``(..., n*n)``: some slot of ``hits (..., n*n, slots)`` matches."""
@@ -129,20 +142,47 @@ class ConvKernel:
         return found != 0
 
     def legal_moves(self, discs: Tensor) -> tuple[Tensor, Tensor, Tensor]:
-        """``(moves, rays, game_over)`` of boards whose mover owns ``discs[:, 0]``."""
-        hits = self.matches(discs)
-        empty = ~(discs[:, 0] | discs[:, 1])
-        legal = self._any_slot(hits) & empty.unsqueeze(1)
-        return legal[:, 0], hits[:, 0], rules.game_over(legal[:, 0].any(1), legal[:, 1].any(1))
+        """``(moves, rays, game_over)`` of boards whose mover owns ``discs[:, 0]``.
+
+        ``rays`` holds the mover's matches packed as bits: int64 ``(B, n*n)``, bit ``j`` of square
+        ``s`` set when slot ``j`` of ``s`` matches (at most 56 slots, on 16 x 16). A square is a
+        legal placement when its word is not 0 (and it is empty). Large batches go through in
+        chunks of :data:`CHUNK` boards, so that a chunk's responses and matches stay in the CPU's
+        cache.
+        """
+        batch, nn = discs.shape[0], self.board_size**2
+        rays = torch.empty((batch, nn), dtype=torch.int64, device=discs.device)
+        moves, over = [], []
+        for start in range(0, batch, CHUNK):
+            part = discs[start : start + CHUNK]
+            mine, theirs = self.matches(part)
+            found = self._pack(mine, out=rays[start : start + CHUNK])
+            empty = ~(part[:, 0] | part[:, 1])
+            legal = (found != 0) & empty
+            moves.append(legal)
+            over.append(rules.game_over(_any_set(legal), _any_set(self._any_slot(theirs) & empty)))
+        if len(moves) == 1:
+            return moves[0], rays, over[0]
+        return torch.cat(moves), rays, torch.cat(over)
+
+    def _pack(self, hits: Tensor, out: Tensor) -> Tensor:
+        """bool ``(B, n*n, slots)`` -> int64 ``(B, n*n)`` bits, written into ``out``: each 8 slots (8
+        bytes of 0 or 1) are gathered into one byte by a multiply, the bytes then shifted into place."""
+        bytes_ = hits.view(torch.int64).mul(_GATHER_BYTE).bitwise_right_shift_(56).bitwise_and_(0xFF)
+        return torch.sum(bytes_ << self.byte_shift, dim=-1, out=out)
 
     def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
         """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover."""
         nn = self.board_size**2
-        at = actions.clamp(max=nn - 1).view(-1, 1, 1).expand(-1, 1, self.slots)
-        found = rays.gather(1, at)  # (B, 1, slots): the rays of the chosen square
-        flipped = (self.flip.index_select(0, actions) * found.transpose(1, 2)).sum(1).view(torch.bool)[:, :nn]
+        found = rays.gather(1, actions.clamp(max=nn - 1).unsqueeze(1))  # (B, 1): the chosen square's matches
+        matched = (found >> self.slot_index) & 1  # (B, slots) of 0 and 1
+        flipped = (self.flip.index_select(0, actions) * matched.unsqueeze(-1)).sum(1)  # (B, words)
+        # One unpacking gives the flipped discs and, with the placed disc, the mover's gains.
+        bits = unpack_bits(torch.cat((flipped, flipped | self.placed.index_select(0, actions)), dim=1))
+        words = flipped.shape[1]
         own, opp = discs[:, 0], discs[:, 1]
-        return torch.stack((opp & ~flipped, own | self.eye.index_select(0, actions) | flipped), dim=1)
+        lost, gained = bits[:, : 64 * words][:, :nn], bits[:, 64 * words :][:, :nn]
+        return torch.stack((opp & ~lost, own | gained), dim=1)
 
     def legal_mask(self, moves: Tensor) -> Tensor:
         """bool ``(B, n*n)`` legal placements."""
@@ -150,11 +190,11 @@ class ConvKernel:
 
     def has_moves(self, moves: Tensor) -> Tensor:
         """bool ``(B,)``: the mover has a legal placement."""
-        return moves.any(1)
+        return _any_set(moves)
 
     def random_moves(self, moves: Tensor, uniform: Tensor) -> Tensor:
         """int64 ``(B,)``: the legal placement of rank ``floor(uniform * count)``, or the null action."""
-        return sample_from_mask(torch.cat((moves, ~moves.any(1, keepdim=True)), dim=1), uniform)[0]
+        return sample_from_mask(torch.cat((moves, ~_any_set(moves).unsqueeze(1)), dim=1), uniform)[0]
 
     def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:
         """bool ``(B,)``: ``actions`` (in ``0..n*n``) is a legal placement."""
@@ -211,6 +251,29 @@ def _matmul_tables(layout: _SlotLayout) -> tuple[Tensor, Tensor, Tensor]:
         magic[column] = length + 1
         flip[s, j, squares[:-1]] = True
     return weight, magic, flip
+
+
+def _any_set(x: Tensor) -> Tensor:
+    """bool ``(B,)``: some entry of each row of bool ``x (B, m)`` is set. Rows of whole words are
+    ORed as int64 words, 8 entries at a time (torch's ``any(1)`` reads one byte at a time)."""
+    m = x.shape[1]
+    if m % 8 or not x.is_contiguous() or x.storage_offset() % 8:
+        return x.any(1)
+    words = x.view(torch.int64)
+    found = words[:, 0]
+    for i in range(1, m // 8):
+        found = found | words[:, i]
+    return found != 0
+
+
+def _as_words(sets: Tensor) -> Tensor:
+    """Bool sets ``(..., m)`` over squares as int64 bit words ``(..., ceil(m / 64))`` (square ``s``:
+    bit ``s % 64`` of word ``s // 64``)."""
+    words = -(-sets.shape[-1] // 64)
+    padded = torch.zeros((*sets.shape[:-1], 64 * words), dtype=torch.int64)
+    padded[..., : sets.shape[-1]] = sets.to(torch.int64)
+    padded = padded.view(*sets.shape[:-1], words, 64) << torch.arange(64)
+    return padded.sum(-1)  # the bits are disjoint: the sum is their union (bit 63 wraps to the sign, as it should)
 
 
 def _seed_tables(layout: _SlotLayout) -> tuple[Tensor, Tensor]:

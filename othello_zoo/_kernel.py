@@ -15,7 +15,7 @@ name       bitboard                                conv
 =========  ======================================  =====================================
 ``discs``  int64 ``(B, 2)`` bit sets                bool ``(B, 2, n*n)`` planes
 ``moves``  int64 ``(B,)`` bit set                   bool ``(B, n*n)``
-``rays``   bool ``(B, 0)``: flips are recomputed    bool ``(B, n*n, slots)`` kernel matches
+``rays``   bool ``(B, 0)``: flips are recomputed    int64 ``(B, n*n)`` kernel matches as bits
 =========  ======================================  =====================================
 """
 

@@ -47,7 +47,7 @@ class State:
 
     discs: Tensor  # bitboard: int64 (B, 2) bit sets | conv: bool (B, 2, n*n) planes; [mover, opponent]
     moves: Tensor  # bitboard: int64 (B,) bit set | conv: bool (B, n*n); the mover's legal placements
-    rays: Tensor  # conv: bool (B, n*n, slots) sandwich-kernel matches | bitboard: bool (B, 0)
+    rays: Tensor  # conv: int64 (B, n*n) sandwich-kernel matches, one bit a slot | bitboard: bool (B, 0)
     current_player: Tensor  # int64 (B,) colour to move: 0 black, 1 white (an ended board keeps its last)
     terminated: Tensor  # bool (B,) the game is over
     forfeited: Tensor  # bool (B,) it ended by an illegal action of current_player
@@ -189,11 +189,36 @@ def where(mask: Tensor, a: State, b: State) -> State:
     """Per board, ``a`` where ``mask`` (bool ``(B,)``) is True, else ``b``."""
     if (a.board_size, a.backend) != (b.board_size, b.backend):
         raise ValueError("where() needs two states of the same board size and backend")
-    fields = {}
-    for name in _TENSOR_FIELDS:
-        x, y = getattr(a, name), getattr(b, name)
-        fields[name] = torch.where(mask.view(-1, *[1] * (x.dim() - 1)), x, y)
-    return _rebuild(a, fields)
+    return _rebuild(a, {name: select(mask, getattr(a, name), getattr(b, name)) for name in _TENSOR_FIELDS})
+
+
+def select(mask: Tensor, x: Tensor, y: Tensor) -> Tensor:
+    """Per board (the first dimension), ``x`` where ``mask`` (bool ``(B,)``) is True, else ``y``.
+
+    Bool tensors of whole words per board (the conv kernel's planes and moves) are selected as
+    int64 words, 8 entries at a time.
+    """
+    if _as_words(x) and _as_words(y) and x.shape == y.shape:
+        words = torch.where(mask.unsqueeze(1), _words(x), _words(y))
+        return words.view(torch.bool).view(x.shape)
+    return torch.where(mask.view(-1, *[1] * (x.dim() - 1)), x, y)
+
+
+def _as_words(x: Tensor) -> bool:
+    """Whether bool ``x`` can be viewed as int64 words per board: contiguous, aligned, whole words."""
+    return (
+        x.dtype == torch.bool
+        and x.dim() > 1
+        and x.shape[0] > 1
+        and x.numel() > 0
+        and x[0].numel() % 8 == 0
+        and x.is_contiguous()
+        and x.storage_offset() % 8 == 0
+    )
+
+
+def _words(x: Tensor) -> Tensor:
+    return x.view(x.shape[0], -1).view(torch.int64)
 
 
 def cat(states: Sequence[State]) -> State:

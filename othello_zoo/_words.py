@@ -3,11 +3,22 @@ process-wide switch of the CPU's numpy path (:func:`othello_zoo.engine.numpy_pat
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import torch
 from torch import Tensor
 
-__all__ = ["BITWISE_COUNT", "NUMPY_PATH", "lookup", "numpy_bridge", "popcount", "positions_of_bytes", "unsigned"]
+__all__ = [
+    "BITWISE_COUNT",
+    "NUMPY_PATH",
+    "lookup",
+    "numpy_bridge",
+    "popcount",
+    "positions_of_bytes",
+    "unpack_bits",
+    "unsigned",
+]
 
 
 class _NumpyPath:
@@ -59,3 +70,22 @@ def popcount(words: Tensor) -> Tensor:
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
     return (x * 0x0101010101010101) >> 56
+
+
+def unpack_bits(words: Tensor) -> Tensor:
+    """bool ``(*words.shape[:-1], 64 * words.shape[-1])``: the bits of int64 ``words``, bit ``k`` of
+    word ``j`` at position ``64 * j + k``. On a little-endian CPU numpy's ``unpackbits`` (when the
+    numpy path is on and this torch has numpy), elsewhere a shift per bit.
+
+    >>> unpack_bits(torch.tensor([[5, -1]])).sum().item(), unpack_bits(torch.tensor([[5, 0]]))[0, :4].tolist()
+    (66, [True, False, True, False])
+    """
+    shape = (*words.shape[:-1], 64 * words.shape[-1])
+    if words.device.type == "cpu" and sys.byteorder == "little" and NUMPY_PATH.enabled and _NUMPY_BRIDGE:
+        data = words.contiguous().numpy().view(np.uint8)
+        return torch.from_numpy(np.unpackbits(data, axis=-1, bitorder="little")).view(torch.bool).view(shape)
+    shifts = torch.arange(64, dtype=torch.int64, device=words.device)
+    return ((words.unsqueeze(-1) >> shifts) & 1).bool().view(shape)
+
+
+_NUMPY_BRIDGE = numpy_bridge()

@@ -59,7 +59,7 @@ def _table(results: Sequence[Result], batches: Sequence[int]) -> str:
     rows: dict[tuple[str, str, int], dict[int, float]] = {}
     for r in results:
         rows.setdefault((r.device, r.backend, r.threads), {})[r.batch_size] = r.board_steps_per_s
-    width = max([len("backend"), *(len(backend) for _, backend, _ in rows)])
+    width = max([9, *(len(backend) for _, backend, _ in rows)])  # short names keep the layout of 9
     head = f"{'device':<6} {'backend':<{width}} {'threads':>7} | " + " ".join(f"{b:>10}" for b in batches)
     lines = [head, "-" * len(head)]
     for (device, backend, threads), values in rows.items():

@@ -93,7 +93,7 @@ def test_bench__like_for_like_ratios_and_memory_in_a_fresh_process(tmp_path: Pat
     assert all(0 <= value < 1024 for value in memory.values())
 
 
-DEFAULT_BACKENDS = ("bitboard", "conv", "vector")
+DEFAULT_BACKENDS = ("bitboard", "conv", "vector", "vector-dict")
 
 
 def test_bench__the_default_plan_is_the_quick_throughput_table() -> None:
@@ -230,7 +230,7 @@ def test_help__every_flag_shows_its_default(command: str, capsys: pytest.Capture
 
 def test_help__the_defaults_shown_are_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
     bench_help = _option_help("bench", capsys)
-    assert bench_help["--backends"].endswith("(default: bitboard,conv,vector)")
+    assert bench_help["--backends"].endswith("(default: bitboard,conv,vector,vector-dict)")
     assert bench_help["--batch-sizes"].endswith("(default: 1,256,4096; also 16384,65536,262144 on CUDA)")
     assert bench_help["--seconds"].endswith("(default: 0.1)")
     assert bench_help["--repeats"].endswith("(default: 2)")
@@ -240,3 +240,15 @@ def test_help__the_defaults_shown_are_the_defaults(capsys: pytest.CaptureFixture
     assert play_help["--agent"].endswith("(default: mcts)")
     assert play_help["--simulations"].endswith("(default: 2000)")
     assert play_help["--human"].endswith("(default: black)")
+
+
+def test_bench__vector_dict_row_beside_the_mover_api(capsys) -> None:  # type: ignore[no-untyped-def]
+    argv = ["bench", "--batch-sizes", "8", "--backends", "vector,vector-dict", "--threads", "1"]
+    assert main([*argv, "--seconds", "0.01", "--repeats", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert "\ncpu    vector-dict       1 |" in printed
+    assert "\ncpu    vector            1 |" in printed
+    result = bench.measure_vector(8, seconds=0.01, repeats=1, form="dict")
+    assert (result.backend, result.batch_size) == ("vector-dict", 8)
+    with pytest.raises(ValueError, match="form must be 'movers' or 'dict', got 'agents'"):
+        bench.measure_vector(8, form="agents")

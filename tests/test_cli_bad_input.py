@@ -26,7 +26,7 @@ BAD_FLAGS = [
     ("play", "--opening-book", "no-such-book.txt", "opening book file not found: 'no-such-book.txt'"),
     ("bench", "--threads", "0", "0 is not an integer >= 1"),
     ("bench", "--threads", "two", "'two' is not an integer"),
-    ("bench", "--backends", "foo", "'foo': choose from bitboard, conv, conv2d, vector, vector\\+xot"),
+    ("bench", "--backends", "foo", "'foo': choose from bitboard, conv, conv2d, vector, vector-dict, vector\\+xot"),
     ("bench", "--backends", ",", "choose from"),
     ("bench", "--batch-sizes", "0,16", "0 is not an integer >= 1"),
     ("bench", "--board-size", "9", "9 is odd"),
