@@ -206,7 +206,7 @@ def select(mask: Tensor, x: Tensor, y: Tensor) -> Tensor:
 
 def _as_words(x: Tensor) -> bool:
     """Whether bool ``x`` can be viewed as int64 words per board: contiguous, aligned, whole words."""
-    return (
+    return bool(
         x.dtype == torch.bool
         and x.dim() > 1
         and x.shape[0] > 1
