@@ -24,12 +24,14 @@ Two evaluations of the same kernels give the same matches:
     match, as before. Negating the board swaps the sides, so the same product also gives the
     opponent's matches where the response is ``-magic``: one ``(B, n^2) @ (n^2, n^2 * slots)``
     product, in bfloat16 (exact for these small integers), serves both players, about 30x fewer
-    multiply-adds than the direct convolution.
+    multiply-adds than the direct convolution. A tap of weight :data:`CENTRE_TAP` on the kernel's
+    own square keeps occupied squares from ever matching, so emptiness needs no test of its own.
 """
 
 from __future__ import annotations
 
 import functools
+import sys
 
 import torch
 import torch.nn.functional as F
@@ -40,9 +42,10 @@ from othello_zoo._kernel import colour_view_of, sample_from_mask
 from othello_zoo._words import unpack_bits
 from othello_zoo.rules import DIRECTIONS, ray
 
-__all__ = ["CHUNK", "ConvKernel", "conv_kernel"]
+__all__ = ["CENTRE_TAP", "CHUNK", "ConvKernel", "conv_kernel"]
 
 CHUNK = 2048  # boards per pass of the rules: a pass's responses and matches stay in a CPU's cache
+CENTRE_TAP = 32.0  # the weight of a kernel's own square: more than twice the largest magic number (15)
 # Times an int64 of 8 bytes that are each 0 or 1, it gathers them into its top byte (byte k -> bit k).
 _GATHER_BYTE = 0x0102040810204080
 
@@ -124,9 +127,7 @@ class ConvKernel:
         batch, n = planes.shape[0], self.board_size
         shape = (batch, n * n, self.slots)
         if self.evaluation == "matmul":
-            signed = planes[:, 0].to(self.dtype) - planes[:, 1].to(self.dtype)
-            # Responses are integers in -(n-1)..n-1: compare them as int8, which vectorises best.
-            response = (signed @ self.weight).to(torch.int8)
+            response = self._response(planes)  # occupied squares never match: see CENTRE_TAP
             return (response == self.magic_int8[0]).view(shape), (response == self.magic_int8[1]).view(shape)
         both = torch.stack((planes, planes.flip(1)), dim=1).view(2 * batch, 2, n, n)
         full = F.conv2d(both.to(self.seed_weight.dtype), self.seed_weight, padding=n - 1)
@@ -154,22 +155,41 @@ class ConvKernel:
         rays = torch.empty((batch, nn), dtype=torch.int64, device=discs.device)
         moves, over = [], []
         for start in range(0, batch, CHUNK):
-            part = discs[start : start + CHUNK]
-            mine, theirs = self.matches(part)
-            found = self._pack(mine, out=rays[start : start + CHUNK])
-            empty = ~(part[:, 0] | part[:, 1])
-            legal = (found != 0) & empty
+            part, out = discs[start : start + CHUNK], rays[start : start + CHUNK]
+            if self.evaluation == "matmul":
+                # The centre tap keeps occupied squares from matching (see _matmul_tables), so the
+                # matches alone say where each side can play.
+                response = self._response(part)
+                legal = self._pack(response == self.magic_int8[0], out) != 0
+                theirs = (response == self.magic_int8[1]).view(torch.int64).amax(1) != 0
+            else:
+                mine, opponent = self.matches(part)
+                empty = ~(part[:, 0] | part[:, 1])
+                legal = (self._pack(mine.view(part.shape[0], -1), out) != 0) & empty
+                theirs = _any_set(self._any_slot(opponent) & empty)
             moves.append(legal)
-            over.append(rules.game_over(_any_set(legal), _any_set(self._any_slot(theirs) & empty)))
+            over.append(rules.game_over(_any_set(legal), theirs))
         if len(moves) == 1:
             return moves[0], rays, over[0]
         return torch.cat(moves), rays, torch.cat(over)
 
+    def _response(self, planes: Tensor) -> Tensor:
+        """int8 ``(B, n*n * slots)``: every kernel's response at every square (the matmul form)."""
+        signed = planes[:, 0].to(self.dtype) - planes[:, 1].to(self.dtype)
+        # Responses are small integers: compare them as int8, which vectorises best.
+        return (signed @ self.weight).to(torch.int8)
+
     def _pack(self, hits: Tensor, out: Tensor) -> Tensor:
-        """bool ``(B, n*n, slots)`` -> int64 ``(B, n*n)`` bits, written into ``out``: each 8 slots (8
-        bytes of 0 or 1) are gathered into one byte by a multiply, the bytes then shifted into place."""
-        bytes_ = hits.view(torch.int64).mul(_GATHER_BYTE).bitwise_right_shift_(56).bitwise_and_(0xFF)
-        return torch.sum(bytes_ << self.byte_shift, dim=-1, out=out)
+        """bool ``(B, n*n * slots)`` matches -> int64 ``(B, n*n)`` bits, written into ``out``: each 8
+        slots (8 bytes of 0 or 1) are gathered into one byte by a multiply; on a little-endian host
+        the bytes are then written straight into their places in ``out``'s words."""
+        batch, nn = out.shape
+        gathered = hits.view(torch.int64).mul(_GATHER_BYTE).bitwise_right_shift_(56).view(batch, nn, -1)
+        if sys.byteorder == "little":
+            places = out.zero_().view(torch.uint8).view(batch, nn, 8)
+            places[..., : gathered.shape[-1]] = gathered  # the low byte of each
+            return out
+        return torch.sum((gathered & 0xFF) << self.byte_shift, dim=-1, out=out)
 
     def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
         """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover."""
@@ -248,6 +268,9 @@ def _matmul_tables(layout: _SlotLayout) -> tuple[Tensor, Tensor, Tensor]:
         column = s * slots + j
         weight[squares[:-1], column] = -1.0  # opponent discs, 1..L steps away
         weight[squares[-1], column] = 1.0  # the mover's disc, L + 1 steps away
+        # The centre: a disc there moves the response by CENTRE_TAP, beyond any magic number (at
+        # most n - 1), so an occupied square never matches; an empty one adds nothing.
+        weight[s, column] = CENTRE_TAP
         magic[column] = length + 1
         flip[s, j, squares[:-1]] = True
     return weight, magic, flip

@@ -94,8 +94,8 @@ class Kernel(Protocol):
 
 def sample_from_mask(mask: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor]:
     """``(actions int64 (B,), counts (B,))``: the action of rank ``floor(uniform * count)`` among each
-    row's legal actions (``A``, one past the last column, where a row has none) and each row's count
-    of them (uint8 below 256 columns, else int16).
+    row's legal actions counted from the last (``A``, one past the last column, where a row has
+    none) and each row's count of them (uint8 below 256 columns, else int16).
 
     The leftmost column where the running count reaches the rank, found by a binary search of each
     row's running count (about half the work of comparing every column).
@@ -103,15 +103,16 @@ def sample_from_mask(mask: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor]:
     >>> mask = torch.tensor([[False, True, True], [False, False, False]])
     >>> actions, counts = sample_from_mask(mask, torch.tensor([0.6, 0.6]))
     >>> actions.tolist(), counts.tolist()
-    ([2, 3], [2, 0])
+    ([1, 3], [2, 0])
     """
     # Running counts in the narrowest type that holds them: uint8 cumsums the mask's own bytes.
     narrow = mask.shape[1] < 256
     running = mask.view(torch.uint8).cumsum(1, dtype=torch.uint8) if narrow else mask.cumsum(1, dtype=torch.int16)
     count = running[:, -1]
-    # The running count to reach, 1..count (u * count may round up to count): the leftmost column
-    # holding it is the action. A row with no legal action asks for 1, which no column holds.
-    target = torch.minimum((uniform * count).to(running.dtype).add_(1), count.clamp(min=1))
+    # The running count to reach, count - floor(u * count), in 1..count (at least 1, should u * count
+    # round up to count): the leftmost column holding it is the action (the rank counted from the
+    # right, which is as uniform). A row with no legal action asks for 1, which no column holds.
+    target = (count - (uniform * count).to(running.dtype)).clamp_(min=1)
     return torch.searchsorted(running, target.unsqueeze(1)).squeeze(1), count
 
 

@@ -270,10 +270,10 @@ class OthelloVectorEnv:
                     f"actions has no entry for {agent!r} (both agents give one; the waiting agent's is ignored)"
                 )
             self._check_tensor(f"actions[{agent!r}]", actions[agent], torch.int64)
-        moved = self.state.current_player
-        movers = torch.where(moved == 0, actions["black_0"], actions["white_0"])
+        black_moved = self.state.current_player == 0
+        movers = torch.where(black_moved, actions["black_0"], actions["white_0"])
         observations, mine, theirs, terminated, infos = self._advance(movers)
-        rewards = {"black_0": torch.where(moved == 0, mine, theirs), "white_0": torch.where(moved == 0, theirs, mine)}
+        rewards = {"black_0": torch.where(black_moved, mine, theirs), "white_0": torch.where(black_moved, theirs, mine)}
         truncated = torch.zeros_like(terminated)
         return observations, rewards, {a: terminated for a in AGENTS}, {a: truncated for a in AGENTS}, infos
 
