@@ -249,6 +249,16 @@ class BitboardKernel:
             return torch.from_numpy(np.unpackbits(data, bitorder="little")).view(torch.bool).view(*words.shape, 64)
         return lookup(self.byte_spread, words.unsqueeze(-1).view(torch.uint8)).view(torch.bool)
 
+    def bits_of_bytes(self, data: Tensor) -> Tensor:
+        """bool ``(B, 8 * k)``: the bits of uint8 ``data (B, k)``, bit ``j`` of byte ``i`` at ``8 * i + j``."""
+        if self.host_numpy:
+            return (
+                torch.from_numpy(np.unpackbits(data.numpy(), bitorder="little"))
+                .view(torch.bool)
+                .view(data.shape[0], -1)
+            )
+        return lookup(self.byte_spread, data).view(torch.bool).view(data.shape[0], -1)
+
     def mover_view(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor]:
         """``(planes int8 (B, 2, n*n), placements bool (B, n*n))``. On a GPU the discs and moves of
         8 x 8 boards are unpacked by one table look-up together, which saves launches; on CPU
@@ -265,12 +275,12 @@ class BitboardKernel:
         """``(planes int8 (B, 3, n*n), masks bool (B, 2, n*n+1), counts int64 (B, 2))`` (see
         :func:`colour_view_of`).
 
-        On 8 x 8 boards one unpacking of 48 bytes a board gives the planes and the masks: black's
-        discs, white's, black's, black's placements, then a byte whose bit 0 is black's null action,
-        white's placements and white's null byte. Each mask's 65 entries are then consecutive bytes
-        of the result, so the planes and both masks are views of it.
+        On 8 x 8 boards one unpacking of 41 bytes a board gives the planes and the masks: black's
+        discs, white's, black's, then black's placements and its null action (one bit) and white's
+        placements and null action. Each mask's 65 entries are then consecutive bytes of the
+        result, so the planes and both masks are views of it.
         """
-        if self.board_size != 8:
+        if self.board_size != 8 or sys.byteorder != "little":
             planes, placements = self.mover_view(discs, moves)
             return colour_view_of(planes, placements, self.has_moves(moves), black_to_move)
         mover, opponent = discs[:, 0], discs[:, 1]
@@ -278,15 +288,15 @@ class BitboardKernel:
         white = black ^ mover ^ opponent  # the discs that are not black's
         black_moves = moves * black_to_move
         white_moves = moves ^ black_moves
-        # Bytes 32-47: black's null byte (1: it has no placement), white's 8 placement bytes,
-        # white's null byte, 6 zeros. A set's bytes past 64 bits are shifted out.
-        low = (white_moves << 8) + (black_moves == 0)
-        high = (white_moves >> 56) & 0xFF
-        high += (white_moves == 0) << 8
+        # Bits 256-321: black's null action (set: it has no placement), white's 64 placements, white's null.
+        low = (white_moves << 1) + (black_moves == 0)
+        high = (white_moves >> 63) & 1
+        high += (white_moves == 0) << 1
         words = torch.stack((black, white, black, black_moves, low, high), dim=1)
-        bits = self.bits(words).view(-1, 6 * 64)
+        stream = words.view(torch.uint8)[:, :41].contiguous()  # the 322 bits, in whole bytes
+        bits = self.bits_of_bytes(stream)  # (B, 328)
         planes = bits[:, : 3 * 64].view(torch.int8).view(-1, 3, 64)
-        masks = bits[:, 3 * 64 : 3 * 64 + 2 * 72].view(-1, 2, 72)[:, :, :65]
+        masks = bits[:, 3 * 64 : 3 * 64 + 2 * 65].view(-1, 2, 65)
         return planes, masks, self.mover_counts(words[:, :2])
 
     def mover_counts(self, discs: Tensor) -> Tensor:
