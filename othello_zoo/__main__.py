@@ -1,4 +1,4 @@
-"""The ``othello-zoo`` command (also ``python -m othello_zoo``): ``play`` and ``bench``."""
+"""The ``othello-zoo`` command (also ``python -m othello_zoo``): ``play``, ``bench`` and ``train``."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ PLAY_DESCRIPTION = "Play Othello against an agent (a window, or the terminal wit
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run a subcommand; returns the exit status (2, with a usage message, for a bad one)."""
     parser = argparse.ArgumentParser(prog="othello-zoo", description="Othello for reinforcement learning.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{play,bench}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{play,bench,train}")
     words = list(sys.argv[1:] if argv is None else argv)
-    if sys.stderr.isatty() and words[:1] in (["play"], ["bench"]) and not {"-h", "--help"} & set(words):
+    if sys.stderr.isatty() and words[:1] in (["play"], ["bench"], ["train"]) and not {"-h", "--help"} & set(words):
         print("othello-zoo: loading PyTorch (the first start can take a while)...", file=sys.stderr, flush=True)
-    from othello_zoo import bench, play
+    from othello_zoo import bench, play, train
 
     play_parser = play.build_parser(
         commands.add_parser(
@@ -27,6 +27,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     bench_parser = bench.build_parser(
         commands.add_parser("bench", help="measure engine throughput (quick by default)", description=bench.DESCRIPTION)
+    )
+    train_parser = train.build_parser(
+        commands.add_parser("train", help="train an AlphaZero agent by self-play", description=train.DESCRIPTION)
     )
     args = parser.parse_args(argv)
     if args.command == "play" and args.opening_book:
@@ -42,6 +45,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except bench.NothingToRunError as error:
             bench_parser.error(str(error))
         return 0
+    if args.command == "train":
+        try:  # the settings are checked before anything runs
+            return train.main(args)
+        except (ValueError, TypeError, FileNotFoundError) as error:
+            train_parser.error(str(error))
     return play.run(args)
 
 

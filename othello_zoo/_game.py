@@ -30,7 +30,10 @@ class Game:
     ) -> None:
         self.board_size = check_board_size(board_size)
         self.sides = (black, white)
-        options = {"mcts": {"simulations": mcts_simulations}}
+        options: dict[str, dict[str, int]] = {
+            "mcts": {"simulations": mcts_simulations},
+            "az": {"board_size": board_size},
+        }
         self.agents = {
             colour: make_agent(side, seed, **options.get(side, {}))
             for colour, side in enumerate(self.sides)

@@ -8,7 +8,8 @@ same random play and restarts inside one jitted call) in the same run, when pgx 
 
 By default only that throughput is measured (well under a minute on a 2-core CPU); opt in to
 ``--agents`` (MCTS and alpha-beta speeds), ``--ffo`` (the exact solve of FFO #40), ``--env`` (PettingZoo
-AEC latency) and ``--memory`` (peak memory at the largest batch, each backend in a fresh process).
+AEC latency), ``--search`` (the batched tree search of :mod:`othello_zoo.search`) and ``--memory``
+(peak memory at the largest batch, each backend in a fresh process).
 
 Example:
     ``othello-zoo bench --batch-sizes 1,16,256,1024,4096,16384 --seconds 0.3 --repeats 3 --agents --ffo --env``
@@ -121,6 +122,11 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     add("--agents", action="store_true", help="also MCTS simulations/s and alpha-beta nodes/s, ~5 s (default: off)")
     add("--ffo", action="store_true", help="also the exact solve of FFO #40, ~40 s on one core (default: off)")
     add("--env", action="store_true", help="also PettingZoo AEC latency against tictactoe_v3, ~3 s (default: off)")
+    add(
+        "--search",
+        action="store_true",
+        help="also simulations/s of the batched tree search at 1, 64 and 1,024 roots, ~30 s (default: off)",
+    )
     for dest, (flag, reason) in DEPRECATED.items():
         add(flag, dest=dest, action="store_true", help=f"deprecated, no effect: {reason} (default: off)")
     add("--json", dest="json_path", type=_cli.output_path, help="write every result to this JSON file (default: none)")
@@ -254,6 +260,18 @@ def _agent_rates(seconds: float) -> dict[str, float]:
     return {**agents, **search}
 
 
+def _search_rates(device: str) -> dict[str, float]:
+    """Measures and prints the batched tree search's simulations per second."""
+    from othello_zoo._measure_search import batched_search_rates
+
+    _note(f"measuring the batched tree search on {device} (about 30 s)")
+    rates = batched_search_rates(device=device)
+    print(f"\nBatched tree search (othello_zoo.search, PUCT, 32 simulations a root), simulations/s on {device}")
+    for name, value in rates.items():
+        print(f"  {name:<38} {value:10,.0f}")
+    return rates
+
+
 def _ffo() -> dict[str, float]:
     """Solves FFO #40 exactly and prints the move, score, time and nodes."""
     from othello_zoo.notation import index_to_square
@@ -321,9 +339,9 @@ def _check(args: argparse.Namespace, jobs: Sequence[Job], left_out: Sequence[str
             raise NothingToRunError(
                 f"{flag} needs {module}, which is not installed: pip install 'othello-zoo[{extra}]'"
             )
-    if not jobs and not (args.agents or args.ffo or args.env):
+    if not jobs and not (args.agents or args.ffo or args.env or args.search):
         hint = "choose --backends that run at this board size (conv, conv2d, vector run on all)"
-        hint += ", or add --agents, --ffo or --env"
+        hint += ", or add --agents, --ffo, --env or --search"
         raise NothingToRunError(f"nothing to run: {'; '.join(left_out)}; {hint}")
     for dest, (flag, reason) in DEPRECATED.items():
         if getattr(args, dest):
@@ -346,12 +364,13 @@ def run(args: argparse.Namespace) -> list[Result]:
     results = _throughput(args, jobs, devices) if jobs else []
     latencies = _env_latencies(args.seconds, args.repeats) if args.env else {}
     agents = {**(_agent_rates(args.seconds) if args.agents else {}), **(_ffo() if args.ffo else {})}
+    search = _search_rates(devices[0]) if args.search else {}
     memory = {}
     if args.memory and jobs:
         backends = list(dict.fromkeys(job[2] for job in jobs))
         memory = _peak_memories(backends, max(job[3] for job in jobs), devices[0], args.board_size)
     if args.json_path:
-        sections = {"peak_memory_mib": memory, "aec_us_per_step": latencies, "agents": agents}
+        sections = {"peak_memory_mib": memory, "aec_us_per_step": latencies, "agents": agents, "search": search}
         _write_json(args.json_path, results, torch.get_num_threads(), **sections)
     if args.plot and results:
         plot(results, args.plot)

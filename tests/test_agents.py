@@ -141,9 +141,10 @@ def test_act_batch__on_the_vector_envs_mover_observations() -> None:
 
 
 def test_agent_classes__by_the_names_make_agent_takes() -> None:
-    assert sorted(AGENT_CLASSES) == ["alphabeta", "greedy", "mcts", "random"]
+    assert sorted(AGENT_CLASSES) == ["alphabeta", "az", "greedy", "mcts", "random"]
     for name, cls in AGENT_CLASSES.items():
-        assert isinstance(agents.make_agent(name, seed=0), cls)
+        options = {"board_size": 6} if name == "az" else {}  # the network shipped for 6 x 6
+        assert isinstance(agents.make_agent(name, seed=0, **options), cls)
 
 
 def test_agents__deprecated_name_of_agent_classes_warns() -> None:

@@ -109,6 +109,6 @@ def test_cli__bench_with_nothing_to_run_exits_2_with_usage(
     assert reason in message
     assert message.endswith(
         "; choose --backends that run at this board size (conv, conv2d, vector run on all)"
-        ", or add --agents, --ffo or --env"
+        ", or add --agents, --ffo, --env or --search"
     )
     assert captured.out == ""  # nothing measured first

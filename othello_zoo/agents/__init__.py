@@ -1,4 +1,4 @@
-"""Players: uniformly random, greedy, Monte Carlo tree search and alpha-beta.
+"""Players: uniformly random, greedy, Monte Carlo tree search, alpha-beta and AlphaZero.
 
 One board: every agent has ``act(observation) -> action``, where ``observation`` is what a
 PettingZoo loop has in hand (the dict ``{"observation", "action_mask"}`` of the agent about to
@@ -26,6 +26,7 @@ from typing import Any
 
 from othello_zoo._checks import check_seed
 from othello_zoo.agents.alphabeta import AlphaBetaAgent
+from othello_zoo.agents.alphazero import AlphaZeroAgent
 from othello_zoo.agents.baseline import (
     Agent,
     BoardAgent,
@@ -45,6 +46,7 @@ __all__ = [
     "AGENT_CLASSES",
     "Agent",
     "AlphaBetaAgent",
+    "AlphaZeroAgent",
     "BoardAgent",
     "GreedyAgent",
     "MCTSAgent",
@@ -64,6 +66,7 @@ AGENT_CLASSES: dict[str, type] = {
     "greedy": GreedyAgent,
     "mcts": MCTSAgent,
     "alphabeta": AlphaBetaAgent,
+    "az": AlphaZeroAgent,
 }
 """The built-in agents' classes by the names :func:`make_agent` takes."""
 
@@ -82,8 +85,8 @@ def __getattr__(name: str) -> Any:
 
 
 def make_agent(name: str, seed: int | None = None, **kwargs: Any) -> Any:
-    """An agent by name (``"random"``, ``"greedy"``, ``"mcts"``, ``"alphabeta"``); ``kwargs`` go to its
-    constructor."""
+    """An agent by name (``"random"``, ``"greedy"``, ``"mcts"``, ``"alphabeta"``, ``"az"``); ``kwargs``
+    go to its constructor (``make_agent("az", board_size=6)`` loads the shipped 6 x 6 network)."""
     if not isinstance(name, str) or name not in AGENT_CLASSES:
         raise ValueError(f"agent must be one of {sorted(AGENT_CLASSES)}, got {name!r}")
     if name == "greedy":

@@ -1,0 +1,391 @@
+"""``othello-zoo train``: AlphaZero on the engine: self-play with the batched tree search, a
+residual network, a replay buffer with the board's 8 symmetries, periodic matches, checkpoints.
+
+Each iteration plays ``games`` self-play games together (:func:`othello_zoo.selfplay.self_play`),
+adds their positions to the replay buffer, takes ``train_steps`` gradient steps on batches drawn
+from it (each position under a random symmetry), and every ``eval_every`` iterations plays
+matches against the random and greedy agents (:func:`othello_zoo.selfplay.match`). Everything a
+run needs to go on (the network, the optimiser, the buffer, the generator, the log) is saved to
+``<out>/checkpoint.pt`` after every iteration; ``--resume`` continues from it. The log is written
+as ``log.csv`` and ``log.json`` and, with matplotlib, plotted to ``curve.png``.
+
+Example (Python)::
+
+    from othello_zoo.train import TrainConfig, Trainer
+    trainer = Trainer(TrainConfig(board_size=6, minutes=20), "runs/az6")
+    trainer.run()
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import dataclasses
+import json
+import math
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import torch
+import torch.nn.functional as F
+
+from othello_zoo._checks import check_device, check_int, check_real
+from othello_zoo.network import PolicyValueNet
+from othello_zoo.notation import check_board_size
+from othello_zoo.selfplay import SelfPlayData, match, self_play
+from othello_zoo.symmetry import transform_boards, transform_policy
+
+__all__ = [
+    "DESCRIPTION",
+    "EVAL_OPPONENTS",
+    "ReplayBuffer",
+    "TrainConfig",
+    "Trainer",
+    "build_parser",
+    "elo_difference",
+    "eval_opponent",
+    "export_network",
+    "main",
+]
+
+DESCRIPTION = "Train an AlphaZero agent by self-play with the batched tree search (CPU by default)."
+
+
+EVAL_OPPONENTS = ("random", "greedy", "alphabeta", "mcts")
+
+
+def eval_opponent(name: str, seed: int) -> Any:
+    """The opponent of a match by name: ``"random"`` and ``"greedy"`` (batched on the engine), the
+    alpha-beta agent at depth 4, the MCTS agent with 2,000 simulations."""
+    from othello_zoo.agents import make_agent
+
+    if name == "alphabeta":
+        return make_agent("alphabeta", depth=4, seed=seed)
+    if name == "mcts":
+        return make_agent("mcts", simulations=2000, seed=seed)
+    return name
+
+
+@dataclass
+class TrainConfig:
+    """The settings of a run (the command's flags); the defaults train 6 x 6 on a small CPU."""
+
+    board_size: int = 6
+    channels: int = 32  # network width
+    blocks: int = 2  # residual blocks
+    games: int = 128  # self-play games an iteration, played together
+    simulations: int = 32  # search simulations a move in self-play
+    root_policy: str = "puct"  # the search's root: "puct" (AlphaZero) or "gumbel" (Gumbel AlphaZero)
+    c_puct: float = 1.25
+    dirichlet_alpha: float = 0.5
+    dirichlet_fraction: float = 0.25
+    temperature_plies: int = 8  # plies drawn in proportion to the visits, then the most visited
+    buffer: int = 50_000  # positions kept in the replay buffer
+    batch_size: int = 256
+    train_steps: int = 100  # gradient steps an iteration
+    lr: float = 2e-3
+    weight_decay: float = 1e-4
+    eval_every: int = 5  # iterations between matches (0: none)
+    eval_games: int = 64  # games a match (colours alternate)
+    eval_simulations: int = 32
+    eval_opponents: str = "random,greedy"  # also "alphabeta" (depth 4) and "mcts" (2,000 simulations)
+    minutes: float = 20.0  # wall-clock budget of the run, resumed time included (0: none)
+    iterations: int = 0  # iterations to run (0: until the budget)
+    seed: int = 0
+    device: str = "cpu"
+
+    def __post_init__(self) -> None:
+        check_board_size(self.board_size)
+        for name in ("channels", "games", "simulations", "buffer", "batch_size", "train_steps", "eval_games"):
+            check_int(name, getattr(self, name), low=1)
+        for name in ("blocks", "temperature_plies", "eval_every", "iterations", "seed"):
+            check_int(name, getattr(self, name), low=0)
+        check_int("eval_simulations", self.eval_simulations, low=1)
+        for name in ("c_puct", "dirichlet_alpha", "lr", "weight_decay", "minutes"):
+            check_real(name, getattr(self, name), low=0.0)
+        check_real("dirichlet_fraction", self.dirichlet_fraction, low=0.0, high=1.0)
+        unknown = set(self.eval_opponents.split(",")) - set(EVAL_OPPONENTS)
+        if unknown or not self.eval_opponents:
+            allowed = ", ".join(EVAL_OPPONENTS)
+            raise ValueError(f"eval_opponents takes names from {allowed}, got {self.eval_opponents!r}")
+        if self.root_policy not in ("puct", "gumbel"):
+            raise ValueError(f"root_policy must be 'puct' or 'gumbel', got {self.root_policy!r}")
+        if not self.minutes and not self.iterations:
+            raise ValueError("minutes and iterations are both 0: the run would never end; set one")
+        check_device("device", self.device)
+
+
+def elo_difference(score: float, games: int) -> float:
+    """The Elo difference that a ``score`` (wins + draws / 2, over ``games``) implies, with the
+    score kept half a game away from 0 and 1 (a clean sweep is not an infinite rating)."""
+    clipped = min(max(score, 0.5 / games), 1 - 0.5 / games)
+    return 400 * math.log10(clipped / (1 - clipped))
+
+
+class ReplayBuffer:
+    """The last ``capacity`` positions (a ring), sampled under random board symmetries."""
+
+    def __init__(self, capacity: int, board_size: int, device: torch.device) -> None:
+        n, actions = board_size, board_size * board_size + 1
+        self.observations = torch.zeros((capacity, 2, n, n), dtype=torch.int8, device=device)
+        self.policies = torch.zeros((capacity, actions), dtype=torch.float32, device=device)
+        self.values = torch.zeros(capacity, dtype=torch.float32, device=device)
+        self.capacity, self.size, self.cursor = capacity, 0, 0
+
+    def add(self, data: SelfPlayData) -> None:
+        count = min(len(data.values), self.capacity)
+        slots = (self.cursor + torch.arange(count, device=self.values.device)) % self.capacity
+        self.observations[slots] = data.observations[-count:]
+        self.policies[slots] = data.policies[-count:]
+        self.values[slots] = data.values[-count:]
+        self.cursor = (self.cursor + count) % self.capacity
+        self.size = min(self.size + count, self.capacity)
+
+    def sample(self, batch_size: int, generator: torch.Generator) -> tuple[torch.Tensor, ...]:
+        device = self.values.device
+        index = torch.randint(self.size, (batch_size,), generator=generator, device=device)
+        symmetry = torch.randint(8, (batch_size,), generator=generator, device=device)
+        boards = transform_boards(self.observations[index], symmetry)
+        return boards, transform_policy(self.policies[index], symmetry), self.values[index]
+
+    def state_dict(self) -> dict[str, Any]:
+        used = slice(0, self.size)
+        return {
+            "observations": self.observations[used].clone(),
+            "policies": self.policies[used].clone(),
+            "values": self.values[used].clone(),
+            "cursor": self.cursor,
+        }
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        size = len(state["values"])
+        self.observations[:size], self.policies[:size], self.values[:size] = (
+            state["observations"],
+            state["policies"],
+            state["values"],
+        )
+        self.size, self.cursor = size, state["cursor"]
+
+
+class Trainer:
+    """One training run in ``out`` (created if missing); ``resume=True`` continues its checkpoint."""
+
+    def __init__(self, config: TrainConfig, out: str | Path, resume: bool = False) -> None:
+        self.out = Path(out)
+        self.out.mkdir(parents=True, exist_ok=True)
+        checkpoint = self.out / "checkpoint.pt"
+        if resume and not checkpoint.is_file():
+            raise FileNotFoundError(f"no checkpoint to resume in {self.out}")
+        saved = torch.load(checkpoint, map_location=config.device, weights_only=False) if resume else None
+        if saved is not None:  # the run's own settings, with the new budget and device
+            config = dataclasses.replace(
+                TrainConfig(**saved["config"]),
+                minutes=config.minutes,
+                iterations=config.iterations,
+                device=config.device,
+            )
+        self.config = c = config
+        self.device = torch.device(c.device)
+        self.net = PolicyValueNet(c.board_size, c.channels, c.blocks).to(self.device)
+        self.optimizer = torch.optim.AdamW(self.net.parameters(), lr=c.lr, weight_decay=c.weight_decay)
+        self.buffer = ReplayBuffer(c.buffer, c.board_size, self.device)
+        self.generator = torch.Generator(device=self.device).manual_seed(c.seed)
+        self.iteration, self.elapsed, self.games = 0, 0.0, 0
+        self.log: list[dict[str, Any]] = []
+        if saved is not None:
+            self.net.load_state_dict(saved["network"])
+            self.optimizer.load_state_dict(saved["optimizer"])
+            self.buffer.load_state_dict(saved["buffer"])
+            self.generator.set_state(saved["generator"])
+            self.iteration, self.elapsed, self.games = saved["iteration"], saved["elapsed"], saved["games"]
+            self.log = saved["log"]
+
+    # -- one iteration ----------------------------------------------------------------------------
+    def step(self) -> dict[str, Any]:
+        """Self-play, training and (every ``eval_every`` iterations) the matches of one iteration."""
+        c = self.config
+        start = time.perf_counter()
+        data = self_play(
+            self.net.evaluator(),
+            c.games,
+            c.board_size,
+            c.simulations,
+            c.c_puct,
+            c.dirichlet_alpha,
+            c.dirichlet_fraction,
+            c.temperature_plies,
+            self.generator,
+            self.device,
+            c.root_policy,
+        )
+        self.buffer.add(data)
+        self.games += data.games
+        self.iteration += 1
+        row: dict[str, Any] = {"iteration": self.iteration, "games": self.games, "positions": self.buffer.size}
+        row.update(self._train())
+        if c.eval_every and self.iteration % c.eval_every == 0:
+            row.update(self.evaluate())
+        self.elapsed += time.perf_counter() - start
+        row["minutes"] = round(self.elapsed / 60, 3)
+        self.log.append(row)
+        self.save()
+        return row
+
+    def _train(self) -> dict[str, float]:
+        c = self.config
+        self.net.train()
+        policy_loss = torch.zeros((), device=self.device)
+        value_loss = torch.zeros((), device=self.device)
+        for _ in range(c.train_steps):
+            boards, policies, values = self.buffer.sample(c.batch_size, self.generator)
+            logits, predicted = self.net(boards)
+            p_loss = -(policies * F.log_softmax(logits, dim=1)).sum(1).mean()
+            v_loss = F.mse_loss(predicted, values)
+            self.optimizer.zero_grad(set_to_none=True)
+            (p_loss + v_loss).backward()
+            self.optimizer.step()
+            policy_loss += p_loss.detach() / c.train_steps
+            value_loss += v_loss.detach() / c.train_steps
+        return {"policy_loss": round(float(policy_loss), 4), "value_loss": round(float(value_loss), 4)}
+
+    def evaluate(self) -> dict[str, float]:
+        """Matches against each of ``eval_opponents``: scores and the Elo differences they imply."""
+        c = self.config
+        out: dict[str, float] = {}
+        for opponent in c.eval_opponents.split(","):
+            result = match(
+                self.net.evaluator(),
+                eval_opponent(opponent, c.seed + self.iteration),
+                c.eval_games,
+                c.board_size,
+                c.eval_simulations,
+                generator=self.generator,
+                device=self.device,
+                c_puct=c.c_puct,
+                root_policy=c.root_policy,
+            )
+            out[f"score_vs_{opponent}"] = round(result.score, 4)
+            out[f"elo_vs_{opponent}"] = round(elo_difference(result.score, result.games), 1)
+        return out
+
+    # -- the run ----------------------------------------------------------------------------------
+    def done(self) -> bool:
+        c = self.config
+        if c.iterations and self.iteration >= c.iterations:
+            return True
+        return bool(c.minutes) and self.elapsed >= c.minutes * 60
+
+    def run(self, progress: bool = True) -> list[dict[str, Any]]:
+        """Iterations until the budget (``minutes``) or ``iterations`` is reached; returns the log."""
+        from tqdm import tqdm
+
+        c = self.config
+        total = c.iterations or None
+        bar = tqdm(total=total, initial=self.iteration, desc="othello-zoo train", unit="it", disable=not progress)
+        with bar:
+            while not self.done():
+                row = self.step()
+                shown = {k: row[k] for k in ("value_loss", "score_vs_greedy") if k in row}
+                bar.set_postfix(minutes=row["minutes"], **shown)
+                bar.update()
+        self.write_log()
+        return self.log
+
+    def save(self) -> None:
+        """The checkpoint, written to a temporary file and moved into place (never half written)."""
+        state = {
+            "config": dataclasses.asdict(self.config),
+            "network": self.net.state_dict(),
+            "network_config": self.net.config(),
+            "optimizer": self.optimizer.state_dict(),
+            "buffer": self.buffer.state_dict(),
+            "generator": self.generator.get_state(),
+            "iteration": self.iteration,
+            "elapsed": self.elapsed,
+            "games": self.games,
+            "log": self.log,
+        }
+        partial = self.out / "checkpoint.pt.partial"
+        torch.save(state, partial)
+        partial.replace(self.out / "checkpoint.pt")
+
+    def write_log(self) -> None:
+        """``log.json``, ``log.csv`` and, with matplotlib, ``curve.png`` (scores against time)."""
+        (self.out / "log.json").write_text(json.dumps(self.log, indent=1))
+        keys = list(dict.fromkeys(k for row in self.log for k in row))
+        with open(self.out / "log.csv", "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=keys)
+            writer.writeheader()
+            writer.writerows(self.log)
+        try:
+            import matplotlib
+
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError:
+            return
+        rows = [r for r in self.log if "score_vs_greedy" in r]
+        if not rows:
+            return
+        fig, ax = plt.subplots(figsize=(6, 3.5))
+        for opponent in ("random", "greedy"):
+            ax.plot([r["minutes"] for r in rows], [r[f"score_vs_{opponent}"] for r in rows], marker="o", label=opponent)
+        ax.set_xlabel("training minutes")
+        ax.set_ylabel("score (wins + draws / 2)")
+        ax.set_ylim(0, 1.02)
+        ax.set_title(f"AlphaZero {self.config.board_size}x{self.config.board_size}: score against each agent")
+        ax.legend()
+        ax.grid(alpha=0.3)
+        fig.tight_layout()
+        fig.savefig(self.out / "curve.png", dpi=110)
+        plt.close(fig)
+
+
+def export_network(checkpoint: str | Path, out: str | Path) -> Path:
+    """Writes the network of a run's ``checkpoint`` (with its settings and last log row, and no
+    optimiser or replay buffer) to ``out``: the small file :class:`othello_zoo.agents.AlphaZeroAgent`
+    loads, and the form the package ships its networks in."""
+    saved = torch.load(checkpoint, map_location="cpu", weights_only=False)
+    network = {
+        "network": saved["network"],
+        "network_config": saved["network_config"],
+        "config": saved["config"],
+        "iteration": saved["iteration"],
+        "minutes": round(saved["elapsed"] / 60, 2),
+        "log": saved["log"],
+    }
+    torch.save(network, out)
+    return Path(out)
+
+
+def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
+    """The ``train`` command's arguments: one flag per :class:`TrainConfig` field, and the run's folder."""
+    parser = parser or argparse.ArgumentParser(prog="othello-zoo train", description=DESCRIPTION)
+    parser.add_argument("--out", default="runs/alphazero", help="the run's folder (default: %(default)s)")
+    parser.add_argument("--resume", action="store_true", help="continue the checkpoint in --out")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--export", metavar="PATH", help="write the network of --out's checkpoint to PATH and stop")
+    for field in dataclasses.fields(TrainConfig):
+        flag = "--" + field.name.replace("_", "-")
+        kind = {"int": int, "float": float, "str": str}[str(field.type)]
+        parser.add_argument(flag, type=kind, default=field.default, help=f"(default: {field.default})")
+    return parser
+
+
+def main(args: argparse.Namespace) -> int:
+    """Runs ``othello-zoo train`` with parsed ``args``; prints the last row of the log."""
+    if args.export:
+        checkpoint = Path(args.out) / "checkpoint.pt"
+        if not checkpoint.is_file():
+            raise FileNotFoundError(f"no checkpoint to export in {args.out}")
+        print(f"network written to {export_network(checkpoint, args.export)}")
+        return 0
+    names = {f.name for f in dataclasses.fields(TrainConfig)}
+    config = TrainConfig(**{k: v for k, v in vars(args).items() if k in names})
+    trainer = Trainer(config, args.out, resume=args.resume)
+    log = trainer.run(progress=not args.quiet)
+    print(json.dumps(log[-1] if log else {}), file=sys.stdout)
+    return 0

@@ -1,0 +1,271 @@
+"""The batched tree search: against a plain single-board PUCT, the exact endgame solver, finished
+and all-pass roots, seeding, and the absence of host synchronisation inside a simulation."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import torch
+
+from othello_zoo import engine
+from othello_zoo.agents.alphabeta import solve_exact
+from othello_zoo.board import Board
+from othello_zoo.notation import parse_moves
+from othello_zoo.search import MCTS, dirichlet, rollout_evaluator, select_actions
+
+MIDGAME = "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6"
+MUST_PASS = "-OXXXXXX" + "-" * 56 + " O"  # white has no placement: its only action is the null one
+OVER = "XXXXXXXX" + "-" * 56 + " O"  # no disc of white left: the game is over
+MIDGAME_TEXT = "-----------------OOO------XXXO----XXXX-----O-------------------- X"  # after f5d6c3d3c4f4c5b3
+
+
+def fixed_evaluator(observation: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """A deterministic stand-in for a network: logits and value from the discs, row by row."""
+    planes = observation.flatten(1).to(torch.float64)
+    squares = planes.shape[1] // 2
+    weights = torch.sin(torch.arange(2 * squares, dtype=torch.float64) * 0.37)
+    mix = (planes * weights).sum(1, keepdim=True)
+    actions = torch.arange(mask.shape[1], dtype=torch.float64)
+    logits = torch.sin(actions * 1.3 + mix) * 2.0
+    own, opp = planes[:, :squares].sum(1), planes[:, squares:].sum(1)
+    return logits, torch.tanh((own - opp) / 8.0 + 0.1 * torch.cos(mix.squeeze(1)))
+
+
+class _Node:
+    """A node of the reference search: one board, Python lists."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        planes, mask = board.observation(board.current_player)
+        observation = torch.from_numpy(planes.copy()).unsqueeze(0)
+        legal = torch.from_numpy(mask.copy()).bool().unsqueeze(0)
+        logits, value = fixed_evaluator(observation, legal)
+        self.legal = legal[0].numpy()
+        masked = np.where(self.legal, logits[0].numpy(), -np.inf)
+        self.prior = np.exp(masked - masked.max()) / np.exp(masked - masked.max()).sum()
+        self.terminal = board.terminated
+        outcome = float(np.sign(board.own.bit_count() - board.opp.bit_count())) if board.terminated else 0.0
+        self.value = outcome if board.terminated else float(value[0])
+        actions = len(self.legal)
+        self.visits = np.zeros(actions)
+        self.value_sum = np.zeros(actions)
+        self.children: dict[int, _Node] = {}
+
+
+def reference_visits(board: Board, simulations: int, c_puct: float) -> np.ndarray:
+    """Plain recursive PUCT on one board, written for the test (float64 throughout)."""
+    root = _Node(board)
+    for _ in range(simulations):
+        node, path = root, []
+        while not node.terminal:
+            total = max(node.visits.sum(), 1.0)
+            q = np.where(node.visits > 0, node.value_sum / np.maximum(node.visits, 1), 0.0)
+            score = np.where(node.legal, q + c_puct * node.prior * math.sqrt(total) / (1 + node.visits), -np.inf)
+            action = int(np.argmax(score))
+            path.append((node, action))
+            if action not in node.children:
+                node.children[action] = _Node(node.board.step(action))
+                node = node.children[action]
+                break
+            node = node.children[action]
+        value = node.value
+        for parent, action in reversed(path):
+            value = -value
+            parent.visits[action] += 1
+            parent.value_sum[action] += value
+    return root.visits
+
+
+def _board(moves: str = "", text: str | None = None) -> Board:
+    board = Board.from_text(text) if text else Board.start()
+    for action in parse_moves(moves):
+        board = board.step(action)
+    return board
+
+
+@pytest.mark.parametrize("backend", ["bitboard", "conv"])
+def test_search__same_visits_as_a_plain_single_board_puct(backend: str) -> None:
+    near_end = _board(text="XXXXXXXXOOOOOOOXXXOOOXXXXOXOXOXXXXOOXOXXXXXOOXOX-XXOXXXX---OOOO- X")
+    boards = [_board(), _board(MIDGAME), _board(text=MUST_PASS), near_end]
+    roots = engine.from_text([b.to_text() for b in boards], backend=backend)  # type: ignore[arg-type]
+    search = MCTS(fixed_evaluator, simulations=60, c_puct=1.5, dtype=torch.float64)
+    result = search.run(roots)
+    for i, board in enumerate(boards):
+        expected = reference_visits(board, 60, 1.5)
+        assert result.visits[i].tolist() == expected.tolist(), f"root {i}"
+    assert result.visits[2].nonzero().flatten().tolist() == [64]  # the forced pass takes every visit
+    assert result.visits.sum(1).tolist() == [60.0] * 4
+
+
+# Positions with 11 empties, white to move, where exactly one move wins (the solver's), found by
+# random play and the endgame solver; every other move loses.
+ONE_WINNING_MOVE = [
+    ("---O-OXXX--OOXXOXXXXXXXOXXXXXOXOXOXXOOXOOXXXXOXO-X-X-XXOX-XXXXX- O", 63),
+    ("---OO---XXXX-O-XOOOXXOO-O-XXOXOO-XXXXOOOXXXXXXOOXXXXXXOOXOOOOOOX O", 0),
+    ("-OOOOX--OOXXX-OOOOXXXXO-OOXXXX--OOXOXXX-OOOXXXX-OOOOOXX--XOXXXXX O", 56),
+    ("--XXXXXX-OOOOXXO-OXOXXXX--OXOOXX-OXOXOX--XOOOXOOXXXXX-XOOXXX-OXX O", 39),
+]
+
+
+def test_search__with_the_exact_value_as_evaluator_it_finds_the_solvers_move() -> None:
+    """Exact results (+1 / -1 / 0) for every leaf: the one winning move keeps Q = 1 whatever the
+    opponent tries below it, every losing move falls below, and the visits follow."""
+
+    def exact(observation: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        values = []
+        for planes in observation.flatten(2).bool():
+            own = sum(1 << s for s in planes[0].nonzero().flatten().tolist())
+            opp = sum(1 << s for s in planes[1].nonzero().flatten().tolist())
+            values.append(float(np.sign(solve_exact(Board.make(own, opp, 0, 8)).score)))
+        return torch.zeros(mask.shape), torch.tensor(values)
+
+    texts = [text for text, _ in ONE_WINNING_MOVE]
+    result = MCTS(exact, simulations=100).run(engine.from_text(texts))
+    assert select_actions(result).tolist() == [move for _, move in ONE_WINNING_MOVE]
+    assert [solve_exact(Board.from_text(t)).move for t in texts] == [move for _, move in ONE_WINNING_MOVE]
+    assert torch.all(result.value > 0.5)
+
+
+def test_search__finished_roots_get_no_visits_and_the_null_action() -> None:
+    roots = engine.from_text([OVER, engine.to_text(engine.init(1))[0]])
+    result = MCTS(fixed_evaluator, simulations=20).run(roots)
+    assert result.visits[0].sum() == 0
+    assert result.visits[1].sum() == 20
+    assert result.value[0] == -1.0  # white to move has no disc: lost
+    assert select_actions(result)[0] == 64
+    assert result.policy[0].nonzero().flatten().tolist() == [64]
+
+
+def test_search__proven_result_backs_up_exactly_near_the_end() -> None:
+    # Black's only move, h1, flips g1 and ends the game 64-0.
+    text = "XXXXXXO-" + "X" * 56 + " X"
+    result = MCTS(fixed_evaluator, simulations=10).run(engine.from_text([text]))
+    assert result.visits[0].nonzero().flatten().tolist() == [7]
+    assert result.q[0, 7] == 1.0
+    assert result.value[0] == 1.0
+
+
+def test_search__root_noise_is_reproducible_from_a_seed_and_changes_the_search() -> None:
+    roots = engine.from_text([engine.to_text(engine.init(1))[0]] * 3)
+    search = MCTS(fixed_evaluator, simulations=40, dirichlet_fraction=0.25, dirichlet_alpha=0.3)
+    first = search.run(roots, torch.Generator().manual_seed(5))
+    again = search.run(roots, torch.Generator().manual_seed(5))
+    assert torch.equal(first.visits, again.visits)
+    assert torch.equal(first.prior, again.prior)
+    assert not torch.equal(first.prior[0], first.prior[1])  # each root draws its own noise
+    plain = MCTS(fixed_evaluator, simulations=40).run(roots)
+    assert not torch.equal(first.prior, plain.prior)
+    with pytest.raises(ValueError, match=r"pass a torch\.Generator"):
+        search.run(roots)
+
+
+def test_dirichlet__sums_to_one_over_the_legal_actions_with_the_right_mean() -> None:
+    mask = torch.zeros(20000, 5, dtype=torch.bool)
+    mask[:, [0, 2, 3]] = True
+    for alpha in (0.3, 2.0):
+        noise = dirichlet(mask, alpha, torch.Generator().manual_seed(1))
+        assert torch.allclose(noise.sum(1), torch.ones(20000), atol=1e-5)
+        assert noise[:, [1, 4]].abs().sum() == 0
+        assert torch.allclose(noise[:, [0, 2, 3]].mean(0), torch.full((3,), 1 / 3), atol=0.01)
+        # The variance of a Dir(alpha, alpha, alpha) component: (1/3)(2/3) / (3 alpha + 1).
+        assert abs(float(noise[:, 0].var()) - (2 / 9) / (3 * alpha + 1)) < 0.01
+
+
+def test_select_actions__argmax_and_temperature_sampling() -> None:
+    result = MCTS(fixed_evaluator, simulations=30).run(engine.init(2000))
+    greedy = select_actions(result)
+    assert greedy.unique().numel() == 1
+    drawn = select_actions(result, temperature=1.0, generator=torch.Generator().manual_seed(0))
+    counts = torch.bincount(drawn, minlength=65).double()
+    expected = result.visits[0] / 30 * 2000
+    assert set(drawn.tolist()) <= {19, 26, 37, 44}
+    assert torch.all((counts - expected).abs() <= 5 * expected.clamp(min=1).sqrt() + 1)
+
+
+def test_search__a_simulation_makes_no_host_synchronisation(monkeypatch: pytest.MonkeyPatch) -> None:
+    from othello_zoo._bitboard import NUMPY_PATH
+    from othello_zoo._gumbel import GumbelRoot
+    from othello_zoo._tree import Tree
+
+    search = MCTS(fixed_evaluator, simulations=8, dtype=torch.float64)
+    roots = engine.from_text([engine.to_text(engine.init(1))[0], MUST_PASS, OVER])
+    tree = Tree(roots, 13, torch.float64)
+    tree.set_node(torch.zeros(3, dtype=torch.int64), roots, fixed_evaluator)
+
+    def forbidden(*args: object, **kwargs: object) -> None:
+        raise AssertionError("host synchronisation in a simulation")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(NUMPY_PATH, "enabled", False)  # the path of other devices
+        for name in ("item", "tolist", "__bool__", "cpu", "numpy", "nonzero"):
+            patch.setattr(torch.Tensor, name, forbidden)
+        for sim in range(8):
+            search.simulate(tree, levels=sim + 1)
+        gumbel = GumbelRoot(tree, 8, torch.Generator().manual_seed(0))
+        for sim in range(4):
+            search.simulate(tree, levels=12, root_action=gumbel.action(sim))
+        gumbel.result(torch.zeros(3, dtype=torch.float64))
+    assert tree.visits[:, 0].sum(1).tolist() == [12.0, 12.0, 0.0]
+
+
+def test_rollout_evaluator__values_finished_and_won_positions_exactly() -> None:
+    evaluate = rollout_evaluator(8, playouts=4, generator=torch.Generator().manual_seed(0))
+    won = engine.from_text(["X" * 63 + "- O"])  # white to move, nothing to play: black has won
+    observation, mask = engine.mover_view(engine.cat([won, engine.from_text([OVER])]))
+    logits, value = evaluate(observation, mask)
+    assert value.tolist() == [-1.0, -1.0]
+    assert logits.shape == (2, 65)
+
+
+def test_search__bad_arguments_get_clear_errors() -> None:
+    with pytest.raises(ValueError, match="simulations"):
+        MCTS(fixed_evaluator, simulations=0)
+    with pytest.raises(TypeError, match="evaluator must be a function"):
+        MCTS(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="roots must be an engine State"):
+        MCTS(fixed_evaluator).run("start")  # type: ignore[arg-type]
+
+
+def test_gumbel__schedule_of_sequential_halving() -> None:
+    from othello_zoo._gumbel import considered_visits
+
+    assert considered_visits(1, 4) == (0, 1, 2, 3)
+    # 4 actions, 16 simulations: 2 rounds; 2 visits each to all four, then the best two share the rest.
+    assert considered_visits(4, 16) == (0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)
+    assert considered_visits(16, 32)[:16] == (0,) * 16
+
+
+def test_gumbel__with_the_exact_value_it_finds_the_solvers_move_in_few_simulations() -> None:
+    def exact(observation: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        values = []
+        for planes in observation.flatten(2).bool():
+            own = sum(1 << s for s in planes[0].nonzero().flatten().tolist())
+            opp = sum(1 << s for s in planes[1].nonzero().flatten().tolist())
+            values.append(float(np.sign(solve_exact(Board.make(own, opp, 0, 8)).score)))
+        return torch.zeros(mask.shape), torch.tensor(values)
+
+    texts = [text for text, _ in ONE_WINNING_MOVE]
+    search = MCTS(exact, simulations=24, root_policy="gumbel")
+    result = search.run(engine.from_text(texts), torch.Generator().manual_seed(0))
+    assert select_actions(result).tolist() == [move for _, move in ONE_WINNING_MOVE]
+    improved = result.policy
+    assert torch.allclose(improved.sum(1), torch.ones(4, dtype=improved.dtype))
+    assert torch.all(improved[~result.legal] == 0)
+    assert improved.argmax(1).tolist() == [move for _, move in ONE_WINNING_MOVE]
+
+
+def test_gumbel__one_action_without_noise_plays_the_prior_and_finished_roots_pass() -> None:
+    roots = engine.from_text([engine.to_text(engine.init(1))[0], MIDGAME_TEXT, OVER])
+    search = MCTS(fixed_evaluator, simulations=8, root_policy="gumbel", max_considered=1, gumbel_scale=0.0)
+    result = search.run(roots, torch.Generator().manual_seed(3))
+    masked = result.prior.masked_fill(~result.legal, -1)
+    assert select_actions(result)[:2].tolist() == masked[:2].argmax(1).tolist()
+    assert int(select_actions(result)[2]) == 64
+    assert result.visits[:2].amax(1).tolist() == [8.0, 8.0]  # every simulation on the one action
+    again = MCTS(fixed_evaluator, simulations=8, root_policy="gumbel").run(roots, torch.Generator().manual_seed(3))
+    same = MCTS(fixed_evaluator, simulations=8, root_policy="gumbel").run(roots, torch.Generator().manual_seed(3))
+    assert torch.equal(again.visits, same.visits)
+    with pytest.raises(ValueError, match="root_policy must be 'puct' or 'gumbel'"):
+        MCTS(fixed_evaluator, root_policy="uct")

@@ -1,0 +1,154 @@
+"""Self-play data, evaluation matches, the trainer (checkpoint, resume, improvement) and the
+AlphaZero agent, at tiny settings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import torch
+
+from othello_zoo import engine
+from othello_zoo.agents.alphazero import AlphaZeroAgent, load_network
+from othello_zoo.board import Board
+from othello_zoo.search import rollout_evaluator
+from othello_zoo.selfplay import MatchResult, match, self_play
+from othello_zoo.train import TrainConfig, Trainer, elo_difference
+
+
+def test_self_play__policies_on_legal_actions_and_values_from_the_final_score() -> None:
+    g = torch.Generator().manual_seed(1)
+    data = self_play(rollout_evaluator(6, generator=g), games=6, board_size=6, simulations=8, generator=g)
+    assert data.games == 6
+    assert 20 <= data.plies <= 64
+    planes = data.observations.flatten(2).bool()
+    state = engine.from_planes(planes, torch.zeros(len(planes), dtype=torch.int64), 6)
+    legal = engine.legal_action_mask(state)
+    assert torch.all(data.policies[~legal] == 0)
+    assert torch.allclose(data.policies.sum(1), torch.ones(len(planes)))
+    assert torch.all(legal.sum(1) > 1)  # forced passes are not kept
+    assert set(data.values.tolist()) <= {-1.0, 0.0, 1.0}
+    # The first position of each game (4 discs) is black's: its value is black's result.
+    first = planes.sum((1, 2)) == 4
+    assert int(first.sum()) == 6
+
+
+def test_self_play__one_game_values_agree_with_its_end() -> None:
+    g = torch.Generator().manual_seed(2)
+    data = self_play(rollout_evaluator(4, generator=g), games=1, board_size=4, simulations=4, generator=g)
+    # Black moves first, and on 4 x 4 every ply of this game alternates or passes: the values of
+    # the positions take two opposite values (or 0 for a draw), by the mover's colour.
+    assert len(set(data.values.abs().tolist())) == 1
+
+
+def test_match__counts_and_score() -> None:
+    g = torch.Generator().manual_seed(0)
+    strong = rollout_evaluator(6, playouts=4, generator=g)
+    result = match(strong, "random", games=16, board_size=6, simulations=32, generator=g)
+    assert result.games == 16
+    assert result.opponent == "random"
+    assert result.score >= 0.75  # a 32-simulation search with rollouts beats random play
+    assert MatchResult("greedy", 3, 2, 5).score == 0.4
+    with pytest.raises(ValueError, match="opponent must be one of"):
+        match(strong, "human")
+
+
+def test_elo_difference__even_and_clipped_sweeps() -> None:
+    assert elo_difference(0.5, 10) == 0.0
+    assert round(elo_difference(0.75, 100), 1) == 190.8
+    assert elo_difference(1.0, 20) == pytest.approx(400 * __import__("math").log10(39))
+
+
+@pytest.mark.slow
+def test_train__checkpoints_resumes_and_improves_against_random(tmp_path: Path) -> None:
+    """6 x 6, 8 simulations a move in the matches: the untrained network scores about 2/3 against
+    random; six small iterations (three, then three more after a resume) lift it clearly above."""
+    settings = {"board_size": 6, "channels": 32, "blocks": 2, "games": 32, "simulations": 16, "train_steps": 50}
+    settings |= {"batch_size": 128, "eval_every": 0, "eval_games": 64, "eval_simulations": 8, "minutes": 0}
+    settings |= {"lr": 3e-3}
+    trainer = Trainer(TrainConfig(**settings, iterations=3), tmp_path)
+    before = trainer.evaluate()["score_vs_random"]
+    trainer.run(progress=False)
+    assert (tmp_path / "checkpoint.pt").is_file()
+    assert trainer.iteration == 3
+    resumed = Trainer(TrainConfig(**settings, iterations=6), tmp_path, resume=True)
+    assert resumed.iteration == 3
+    assert resumed.buffer.size == trainer.buffer.size
+    assert torch.equal(resumed.generator.get_state(), trainer.generator.get_state())
+    log = resumed.run(progress=False)
+    assert [row["iteration"] for row in log] == [1, 2, 3, 4, 5, 6]
+    after = resumed.evaluate()["score_vs_random"]
+    assert after >= 0.75, (before, after)
+    assert after > before + 0.1, (before, after)
+    rows = json.loads((tmp_path / "log.json").read_text())
+    assert rows[-1]["policy_loss"] != rows[-1]["value_loss"]
+    assert (tmp_path / "log.csv").read_text().startswith("iteration,games,positions,policy_loss,value_loss")
+    # The agent plays from the checkpoint, on boards and in batches.
+    agent = AlphaZeroAgent(tmp_path / "checkpoint.pt", simulations=8)
+    board = Board.start(6)
+    assert agent.act(board) in board.legal_actions()
+    assert agent.act_states(engine.init(3, 6)).tolist()[0] in board.legal_actions()
+    with pytest.raises(ValueError, match="plays 6x6"):
+        agent.act(Board.start(8))
+
+
+def test_train__bad_settings_and_missing_files_get_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="games"):
+        TrainConfig(games=0)
+    with pytest.raises(ValueError, match="never end"):
+        TrainConfig(minutes=0, iterations=0)
+    with pytest.raises(FileNotFoundError, match="no checkpoint to resume"):
+        Trainer(TrainConfig(iterations=1), tmp_path, resume=True)
+    with pytest.raises(FileNotFoundError, match="no network file"):
+        load_network(tmp_path / "missing.pt")
+
+
+def test_shipped_network__plays_whole_games_in_the_three_envs_and_beats_random() -> None:
+    """The 6 x 6 network shipped with the package, behind make_agent("az", board_size=6)."""
+    from othello_zoo import othello_v0
+    from othello_zoo.agents import make_agent
+    from othello_zoo.agents.alphazero import SHIPPED
+
+    assert 6 in SHIPPED
+    agent = make_agent("az", board_size=6, simulations=16)
+    assert agent.board_size == 6
+    env = othello_v0.env(board_size=6)
+    env.reset(seed=0)
+    for _name in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        env.step(None if termination or truncation else agent.act(observation))
+    assert sum(env.unwrapped.board.scores()) >= 30  # a whole game was played
+    parallel = othello_v0.parallel_env(board_size=6)
+    observations, _ = parallel.reset(seed=1)
+    while parallel.agents:
+        actions = {a: agent.act(observations[a]) for a in parallel.agents}
+        observations, _, _, _, _ = parallel.step(actions)
+    vec = othello_v0.vector_env(8, board_size=6, illegal_action="lose")
+    vec.reset(seed=2)
+    for _ in range(40):
+        vec.step_movers(agent.act_states(vec.state))
+    result = match(agent.network.evaluator(), "random", games=16, board_size=6, simulations=16)
+    assert result.wins == 16  # every game of a short match against random
+    with pytest.raises(ValueError, match="no network is shipped for 10x10"):
+        make_agent("az", board_size=10)
+
+
+def test_train_command__bad_settings_exit_2_and_export_writes_a_loadable_network(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from othello_zoo.__main__ import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["train", "--out", str(tmp_path), "--games", "0"])
+    assert stop.value.code == 2
+    assert "games must be" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["train", "--out", str(tmp_path / "none"), "--export", str(tmp_path / "net.pt")])
+    assert "no checkpoint to export" in capsys.readouterr().err
+    argv = ["train", "--out", str(tmp_path), "--board-size", "4", "--channels", "8", "--blocks", "1", "--games", "4"]
+    argv += ["--simulations", "2", "--train-steps", "2", "--batch-size", "16", "--eval-every", "0", "--iterations", "1"]
+    assert main([*argv, "--quiet"]) == 0
+    assert '"iteration": 1' in capsys.readouterr().out
+    assert main(["train", "--out", str(tmp_path), "--export", str(tmp_path / "net.pt")]) == 0
+    net = load_network(tmp_path / "net.pt")
+    assert net.board_size == 4
+    assert (tmp_path / "net.pt").stat().st_size < (tmp_path / "checkpoint.pt").stat().st_size
