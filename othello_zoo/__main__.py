@@ -32,6 +32,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         commands.add_parser("train", help="train an AlphaZero agent by self-play", description=train.DESCRIPTION)
     )
     args = parser.parse_args(argv)
+    if args.command == "play" and "az" in (args.agent, args.black, args.white):
+        from othello_zoo.agents.alphazero import shipped_network
+
+        try:  # the shipped networks are for some sizes only: say so before anything starts
+            shipped_network(args.board_size)
+        except ValueError as error:
+            flag = "--black" if args.black == "az" else "--white" if args.white == "az" else "--agent"
+            play_parser.error(f"argument {flag}: az: {str(error).split('; pass')[0]}; try --board-size 6")
     if args.command == "play" and args.opening_book:
         from othello_zoo.openings import load_book
 
@@ -49,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:  # the settings are checked before anything runs
             return train.main(args)
         except (ValueError, TypeError, FileNotFoundError) as error:
-            train_parser.error(str(error))
+            train_parser.error(train.flag_error(error))
     return play.run(args)
 
 

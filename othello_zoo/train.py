@@ -48,6 +48,7 @@ __all__ = [
     "elo_difference",
     "eval_opponent",
     "export_network",
+    "flag_error",
     "main",
 ]
 
@@ -373,6 +374,15 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         kind = {"int": int, "float": float, "str": str}[str(field.type)]
         parser.add_argument(flag, type=kind, default=field.default, help=f"(default: {field.default})")
     return parser
+
+
+def flag_error(error: Exception) -> str:
+    """An error of the settings as the command line words it: ``argument --games: games must be ...``."""
+    text = str(error)
+    for field in dataclasses.fields(TrainConfig):
+        if text.startswith(field.name + " "):
+            return f"argument --{field.name.replace('_', '-')}: {text}"
+    return text
 
 
 def main(args: argparse.Namespace) -> int:
