@@ -109,20 +109,21 @@ ONE_WINNING_MOVE = [
 ]
 
 
+def exact_results(observation: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """An evaluator that solves every leaf exactly (8 x 8): uniform logits, the result's sign."""
+    values = []
+    for planes in observation.flatten(2).bool():
+        own = sum(1 << s for s in planes[0].nonzero().flatten().tolist())
+        opp = sum(1 << s for s in planes[1].nonzero().flatten().tolist())
+        values.append(float(np.sign(solve_exact(Board.make(own, opp, 0, 8)).score)))
+    return torch.zeros(mask.shape), torch.tensor(values)
+
+
 def test_search__with_the_exact_value_as_evaluator_it_finds_the_solvers_move() -> None:
     """Exact results (+1 / -1 / 0) for every leaf: the one winning move keeps Q = 1 whatever the
     opponent tries below it, every losing move falls below, and the visits follow."""
-
-    def exact(observation: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        values = []
-        for planes in observation.flatten(2).bool():
-            own = sum(1 << s for s in planes[0].nonzero().flatten().tolist())
-            opp = sum(1 << s for s in planes[1].nonzero().flatten().tolist())
-            values.append(float(np.sign(solve_exact(Board.make(own, opp, 0, 8)).score)))
-        return torch.zeros(mask.shape), torch.tensor(values)
-
     texts = [text for text, _ in ONE_WINNING_MOVE]
-    result = MCTS(exact, simulations=100).run(engine.from_text(texts))
+    result = MCTS(exact_results, simulations=100).run(engine.from_text(texts))
     assert select_actions(result).tolist() == [move for _, move in ONE_WINNING_MOVE]
     assert [solve_exact(Board.from_text(t)).move for t in texts] == [move for _, move in ONE_WINNING_MOVE]
     assert torch.all(result.value > 0.5)
@@ -238,16 +239,8 @@ def test_gumbel__schedule_of_sequential_halving() -> None:
 
 
 def test_gumbel__with_the_exact_value_it_finds_the_solvers_move_in_few_simulations() -> None:
-    def exact(observation: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        values = []
-        for planes in observation.flatten(2).bool():
-            own = sum(1 << s for s in planes[0].nonzero().flatten().tolist())
-            opp = sum(1 << s for s in planes[1].nonzero().flatten().tolist())
-            values.append(float(np.sign(solve_exact(Board.make(own, opp, 0, 8)).score)))
-        return torch.zeros(mask.shape), torch.tensor(values)
-
     texts = [text for text, _ in ONE_WINNING_MOVE]
-    search = MCTS(exact, simulations=24, root_policy="gumbel")
+    search = MCTS(exact_results, simulations=24, root_policy="gumbel")
     result = search.run(engine.from_text(texts), torch.Generator().manual_seed(0))
     assert select_actions(result).tolist() == [move for _, move in ONE_WINNING_MOVE]
     improved = result.policy
