@@ -101,6 +101,7 @@ def test_window__names_the_sides_and_says_which_keys_exist() -> None:
     finally:
         window.close()
     assert side_names(("greedy", "random")) == ("Greedy", "Random")
+    assert side_names(("az", "human")) == ("AlphaZero", "You")
 
 
 def test_window__illegal_click_and_nothing_to_undo_are_answered() -> None:
