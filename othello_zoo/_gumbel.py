@@ -7,8 +7,8 @@ At the root, ``m = min(max_considered, legal actions)`` actions are considered: 
 round every action still considered gets the same number of visits, then the better half (by
 ``g + logits + sigma(q)``) goes on. A simulation visits, among the considered actions that have the
 visit count the schedule calls for, the one of highest ``g + logits + sigma(q)``; the move played
-is the best of the most visited. ``sigma(q) = (c_visit + max N) * c_scale * q`` with ``q`` rescaled
-to ``[0, 1]``. Below the root the tree search goes on by PUCT.
+is the best of the most visited. ``sigma(q) = (c_visit + max N) * c_scale * q`` with ``q`` mapped
+from ``[-1, 1]`` to ``[0, 1]`` (``(q + 1) / 2``). Below the root the tree search goes on by PUCT.
 """
 
 from __future__ import annotations

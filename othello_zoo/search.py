@@ -137,7 +137,9 @@ class MCTS:
         action, improved = gumbel.result(root_value) if gumbel is not None else (None, None)
         if action is not None:  # a finished root has no move but the null action
             action = torch.where(tree.terminal[:, 0], tree.actions - 1, action)
-        return SearchResult(visits, q, value, tree.prior[:, 0], tree.legal[:, 0], action, improved)
+        # Copies, so that a kept result does not keep the whole tree in memory.
+        prior, legal = tree.prior[:, 0].clone(), tree.legal[:, 0].clone()
+        return SearchResult(visits.clone(), q, value, prior, legal, action, improved)
 
     def simulate(self, tree: Tree, levels: int, root_action: Tensor | None = None) -> None:
         """One simulation in every tree: ``levels`` (at least the deepest path plus one) bounds the
@@ -163,11 +165,10 @@ def select_actions(result: SearchResult, temperature: float = 0.0, generator: to
         return policy.argmax(1)
     if generator is None:
         raise ValueError("temperature > 0 draws actions: pass a torch.Generator on the result's device")
-    weights = policy.pow(1.0 / temperature)
-    running = weights.cumsum(1)
-    uniform = torch.rand(policy.shape[0], 1, generator=generator, device=policy.device, dtype=policy.dtype)
-    actions = torch.searchsorted(running, uniform * running[:, -1:], right=True).squeeze(1)
-    return actions.clamp(max=policy.shape[1] - 1)
+    # Gumbel-max in log space: exact for policy ** (1 / temperature), and no underflow at small temperatures.
+    uniform = torch.rand(policy.shape, generator=generator, device=policy.device, dtype=policy.dtype)
+    gumbel = -torch.log(-torch.log(uniform.clamp(min=1e-20, max=1 - 1e-7)))
+    return (policy.log() / temperature + gumbel).argmax(1)
 
 
 def dirichlet(mask: Tensor, alpha: float, generator: torch.Generator) -> Tensor:
@@ -178,8 +179,9 @@ def dirichlet(mask: Tensor, alpha: float, generator: torch.Generator) -> Tensor:
     >>> float(noise.sum()), float(noise[0, 1])
     (1.0, 0.0)
     """
+    alpha = check_real("alpha", alpha, low=0.0, open_low=True)
     shape, device = mask.shape, mask.device
-    boost = alpha < 1  # Gamma(a) = Gamma(a + 1) * U ** (1 / a)
+    boost = alpha < 1  # Gamma(a) = Gamma(a + 1) * U ** (1 / a), taken in logs (U ** (1 / a) underflows)
     a = alpha + 1 if boost else alpha
     d = a - 1 / 3
     c = 1 / math.sqrt(9 * d)
@@ -189,12 +191,11 @@ def dirichlet(mask: Tensor, alpha: float, generator: torch.Generator) -> Tensor:
     v = (1 + c * x) ** 3
     accept = (v > 0) & (u.log() < 0.5 * x * x + d - d * v + d * v.clamp(min=1e-30).log())
     first = accept.to(torch.int8).argmax(0, keepdim=True)
-    gamma = d * v.gather(0, first).squeeze(0)
-    gamma = torch.where(accept.any(0), gamma, d)
+    log_gamma = torch.log(d * torch.where(accept.any(0), v.gather(0, first).squeeze(0), 1.0))
     if boost:
-        gamma = gamma * torch.rand(shape, generator=generator, device=device).pow(1 / alpha)
-    gamma = gamma * mask
-    return gamma / gamma.sum(1, keepdim=True).clamp(min=1e-30)
+        log_gamma = log_gamma + torch.rand(shape, generator=generator, device=device).clamp(min=1e-30).log() / alpha
+    noise = torch.softmax(log_gamma.masked_fill(~mask, -math.inf), dim=1)
+    return torch.nan_to_num(noise)  # a row with no True entry: all 0
 
 
 def rollout_evaluator(
@@ -204,10 +205,16 @@ def rollout_evaluator(
     uniform logits, and the mean result (+1 / -1 / 0) for the player to move. It reads the host
     once every 8 plies to stop when every game is over."""
     playouts = check_int("playouts", playouts, low=1)
-    own = generator if generator is not None else torch.Generator().manual_seed(0)
+    generators = {} if generator is None else {generator.device: generator}
 
     def evaluate(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
-        batch = observation.shape[0]
+        batch, device = observation.shape[0], observation.device
+        if observation.shape[-1] != board_size:
+            n = observation.shape[-1]
+            raise ValueError(f"this evaluator plays {board_size}x{board_size}, the observations are {n}x{n}")
+        if device not in generators:  # seeded 0 on the observations' device where none was given
+            generators[device] = torch.Generator(device=device).manual_seed(0)
+        own = generators[device]
         planes = observation.flatten(2).bool().repeat(playouts, 1, 1)
         black = torch.zeros(batch * playouts, dtype=torch.int64, device=observation.device)
         state = engine.from_planes(planes, black, board_size, backend=backend)  # type: ignore[arg-type]

@@ -94,12 +94,12 @@ def self_play(
         observations.append(observation)
         policies.append(result.policy.float())
         players.append(state.current_player)
-        keep.append(~state.terminated & (mask.sum(1) > 1))
+        keep.append(~state.terminated & ~mask[:, -1])  # not a forced pass (the null action is legal only then)
         temperature = 1.0 if ply < temperature_plies else 0.0
         state = engine.step(state, select_actions(result, temperature, generator), illegal_action="lose")
         ply += 1
-    counts = engine.scores(state)
-    black_result = torch.sign(counts[:, 0] - counts[:, 1]).float()
+    rewards = engine.rewards(state)  # a forfeit: -1 for the offender, 0 for the other
+    black_result = torch.sign(rewards[:, 0] - rewards[:, 1])
     kept = torch.stack(keep).flatten()
     values = torch.stack([torch.where(p == 0, black_result, -black_result) for p in players]).flatten()
     return SelfPlayData(
@@ -131,6 +131,7 @@ def match(
     if opponent not in OPPONENTS and not callable(getattr(opponent, "act", None)):
         raise ValueError(f"opponent must be one of {OPPONENTS} or an agent with act(board), got {opponent!r}")
     games = check_int("games", games, low=1)
+    random_plies = check_int("random_plies", random_plies, low=0)
     check_real("c_puct", c_puct, low=0.0)
     generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
     search = MCTS(evaluator, simulations, c_puct, root_policy=root_policy, gumbel_scale=0.0)
@@ -146,10 +147,9 @@ def match(
             actions = torch.where(state.current_player == ours, mine, theirs)
         state = engine.step(state, actions, illegal_action="lose")
         ply += 1
-    counts = engine.scores(state)
-    black_margin = counts[:, 0] - counts[:, 1]
-    margin = torch.where(ours == 0, black_margin, -black_margin)
-    wins, draws = int((margin > 0).sum()), int((margin == 0).sum())
+    rewards = engine.rewards(state)  # a forfeit: -1 for the offender, 0 for the other
+    edge = rewards.gather(1, ours.unsqueeze(1)).squeeze(1) - rewards.gather(1, (1 - ours).unsqueeze(1)).squeeze(1)
+    wins, draws = int((edge > 0).sum()), int((edge == 0).sum())
     name = opponent if isinstance(opponent, str) else str(getattr(opponent, "name", type(opponent).__name__))
     return MatchResult(name, wins, draws, games - wins - draws)
 

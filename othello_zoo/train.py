@@ -33,10 +33,10 @@ import torch
 import torch.nn.functional as F
 
 from othello_zoo._checks import check_device, check_int, check_real
+from othello_zoo._replay import ReplayBuffer
 from othello_zoo.network import PolicyValueNet
 from othello_zoo.notation import check_board_size
-from othello_zoo.selfplay import SelfPlayData, match, self_play
-from othello_zoo.symmetry import transform_boards, transform_policy
+from othello_zoo.selfplay import match, self_play
 
 __all__ = [
     "DESCRIPTION",
@@ -105,8 +105,9 @@ class TrainConfig:
         for name in ("blocks", "temperature_plies", "eval_every", "iterations", "seed"):
             check_int(name, getattr(self, name), low=0)
         check_int("eval_simulations", self.eval_simulations, low=1)
-        for name in ("c_puct", "dirichlet_alpha", "lr", "weight_decay", "minutes"):
+        for name in ("c_puct", "lr", "weight_decay", "minutes"):
             check_real(name, getattr(self, name), low=0.0)
+        check_real("dirichlet_alpha", self.dirichlet_alpha, low=0.0, open_low=True)
         check_real("dirichlet_fraction", self.dirichlet_fraction, low=0.0, high=1.0)
         unknown = set(self.eval_opponents.split(",")) - set(EVAL_OPPONENTS)
         if unknown or not self.eval_opponents:
@@ -126,51 +127,6 @@ def elo_difference(score: float, games: int) -> float:
     return 400 * math.log10(clipped / (1 - clipped))
 
 
-class ReplayBuffer:
-    """The last ``capacity`` positions (a ring), sampled under random board symmetries."""
-
-    def __init__(self, capacity: int, board_size: int, device: torch.device) -> None:
-        n, actions = board_size, board_size * board_size + 1
-        self.observations = torch.zeros((capacity, 2, n, n), dtype=torch.int8, device=device)
-        self.policies = torch.zeros((capacity, actions), dtype=torch.float32, device=device)
-        self.values = torch.zeros(capacity, dtype=torch.float32, device=device)
-        self.capacity, self.size, self.cursor = capacity, 0, 0
-
-    def add(self, data: SelfPlayData) -> None:
-        count = min(len(data.values), self.capacity)
-        slots = (self.cursor + torch.arange(count, device=self.values.device)) % self.capacity
-        self.observations[slots] = data.observations[-count:]
-        self.policies[slots] = data.policies[-count:]
-        self.values[slots] = data.values[-count:]
-        self.cursor = (self.cursor + count) % self.capacity
-        self.size = min(self.size + count, self.capacity)
-
-    def sample(self, batch_size: int, generator: torch.Generator) -> tuple[torch.Tensor, ...]:
-        device = self.values.device
-        index = torch.randint(self.size, (batch_size,), generator=generator, device=device)
-        symmetry = torch.randint(8, (batch_size,), generator=generator, device=device)
-        boards = transform_boards(self.observations[index], symmetry)
-        return boards, transform_policy(self.policies[index], symmetry), self.values[index]
-
-    def state_dict(self) -> dict[str, Any]:
-        used = slice(0, self.size)
-        return {
-            "observations": self.observations[used].clone(),
-            "policies": self.policies[used].clone(),
-            "values": self.values[used].clone(),
-            "cursor": self.cursor,
-        }
-
-    def load_state_dict(self, state: dict[str, Any]) -> None:
-        size = len(state["values"])
-        self.observations[:size], self.policies[:size], self.values[:size] = (
-            state["observations"],
-            state["policies"],
-            state["values"],
-        )
-        self.size, self.cursor = size, state["cursor"]
-
-
 class Trainer:
     """One training run in ``out`` (created if missing); ``resume=True`` continues its checkpoint."""
 
@@ -180,7 +136,7 @@ class Trainer:
         checkpoint = self.out / "checkpoint.pt"
         if resume and not checkpoint.is_file():
             raise FileNotFoundError(f"no checkpoint to resume in {self.out}")
-        saved = torch.load(checkpoint, map_location=config.device, weights_only=False) if resume else None
+        saved = torch.load(checkpoint, map_location="cpu", weights_only=False) if resume else None
         if saved is not None:  # the run's own settings, with the new budget and device
             config = dataclasses.replace(
                 TrainConfig(**saved["config"]),
@@ -200,8 +156,11 @@ class Trainer:
             self.net.load_state_dict(saved["network"])
             self.optimizer.load_state_dict(saved["optimizer"])
             self.buffer.load_state_dict(saved["buffer"])
-            self.generator.set_state(saved["generator"])
             self.iteration, self.elapsed, self.games = saved["iteration"], saved["elapsed"], saved["games"]
+            if saved["config"]["device"].split(":")[0] == self.device.type:  # a generator's state is per device type
+                self.generator.set_state(saved["generator"])
+            else:
+                self.generator.manual_seed(c.seed + self.iteration)
             self.log = saved["log"]
 
     # -- one iteration ----------------------------------------------------------------------------
@@ -328,11 +287,12 @@ class Trainer:
             import matplotlib.pyplot as plt
         except ImportError:
             return
-        rows = [r for r in self.log if "score_vs_greedy" in r]
-        if not rows:
+        opponents = [o for o in self.config.eval_opponents.split(",") if any(f"score_vs_{o}" in r for r in self.log)]
+        if not opponents:
             return
         fig, ax = plt.subplots(figsize=(6, 3.5))
-        for opponent in ("random", "greedy"):
+        for opponent in opponents:
+            rows = [r for r in self.log if f"score_vs_{opponent}" in r]
             ax.plot([r["minutes"] for r in rows], [r[f"score_vs_{opponent}"] for r in rows], marker="o", label=opponent)
         ax.set_xlabel("training minutes")
         ax.set_ylabel("score (wins + draws / 2)")

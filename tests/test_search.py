@@ -262,3 +262,24 @@ def test_gumbel__one_action_without_noise_plays_the_prior_and_finished_roots_pas
     assert torch.equal(again.visits, same.visits)
     with pytest.raises(ValueError, match="root_policy must be 'puct' or 'gumbel'"):
         MCTS(fixed_evaluator, root_policy="uct")
+
+
+def test_select_actions__small_temperatures_play_the_most_visited_not_the_null_action() -> None:
+    result = MCTS(fixed_evaluator, simulations=32).run(engine.init(64))
+    drawn = select_actions(result, temperature=0.01, generator=torch.Generator().manual_seed(0))
+    assert drawn.tolist() == select_actions(result).tolist()
+
+
+def test_dirichlet__tiny_alpha_still_sums_to_one_and_bad_alpha_is_refused() -> None:
+    mask = torch.ones(50, 4, dtype=torch.bool)
+    noise = dirichlet(mask, 1e-6, torch.Generator().manual_seed(0))
+    assert torch.allclose(noise.sum(1), torch.ones(50))
+    assert bool(((noise > 0.999).sum(1) == 1).all())  # all the mass on one action
+    with pytest.raises(ValueError, match="alpha"):
+        dirichlet(mask, 0.0, torch.Generator())
+
+
+def test_rollout_evaluator__checks_the_board_size() -> None:
+    observation, mask = engine.mover_view(engine.init(2, 6))
+    with pytest.raises(ValueError, match="plays 8x8, the observations are 6x6"):
+        rollout_evaluator(8)(observation, mask)

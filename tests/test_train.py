@@ -27,7 +27,7 @@ def test_self_play__policies_on_legal_actions_and_values_from_the_final_score() 
     legal = engine.legal_action_mask(state)
     assert torch.all(data.policies[~legal] == 0)
     assert torch.allclose(data.policies.sum(1), torch.ones(len(planes)))
-    assert torch.all(legal.sum(1) > 1)  # forced passes are not kept
+    assert not bool(legal[:, -1].any())  # forced passes (the null action legal) are not kept
     assert set(data.values.tolist()) <= {-1.0, 0.0, 1.0}
     # The first position of each game (4 discs) is black's: its value is black's result.
     first = planes.sum((1, 2)) == 4
@@ -152,3 +152,26 @@ def test_train_command__bad_settings_exit_2_and_export_writes_a_loadable_network
     net = load_network(tmp_path / "net.pt")
     assert net.board_size == 4
     assert (tmp_path / "net.pt").stat().st_size < (tmp_path / "checkpoint.pt").stat().st_size
+
+
+def test_match__a_forfeit_counts_for_the_other_side() -> None:
+    class Illegal:
+        name = "illegal"
+
+        def act(self, board: Board) -> int:
+            return 0 if board.board_size == 6 and not board.is_legal(0) else board.legal_actions()[0]
+
+    g = torch.Generator().manual_seed(0)
+    result = match(rollout_evaluator(6, generator=g), Illegal(), games=4, board_size=6, simulations=2, generator=g)
+    assert (result.opponent, result.wins, result.draws, result.losses) == ("illegal", 4, 0, 0)
+
+
+def test_trainer__plots_whatever_opponents_it_plays(tmp_path: Path) -> None:
+    settings = {"board_size": 4, "channels": 8, "blocks": 1, "games": 4, "simulations": 2, "train_steps": 2}
+    config = TrainConfig(
+        **settings, batch_size=16, eval_every=1, eval_games=4, iterations=1, minutes=0, eval_opponents="greedy"
+    )
+    log = Trainer(config, tmp_path).run(progress=False)
+    assert "score_vs_greedy" in log[0]
+    assert "score_vs_random" not in log[0]
+    assert (tmp_path / "log.csv").is_file()

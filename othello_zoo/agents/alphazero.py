@@ -86,4 +86,9 @@ class AlphaZeroAgent(BoardAgent):
 
     def act_states(self, state: engine.State) -> Tensor:
         """int64 ``(B,)``: the agent's action on every board of ``state`` (one batched search)."""
+        if state.board_size != self.board_size:
+            n, m = self.board_size, state.board_size
+            raise ValueError(f"this network plays {n}x{n}, the boards are {m}x{m}")
+        if state.device != self.device:
+            raise ValueError(f"the boards are on {state.device}, the network on {self.device}: move them with .to()")
         return select_actions(self.search.run(state))
