@@ -120,15 +120,13 @@ class ConvKernel:
         return (counts[:, 0] - counts[:, 1]).to(torch.float32)
 
     # -- rules ---------------------------------------------------------------------------------
-    def matches(self, planes: Tensor) -> tuple[Tensor, Tensor]:
-        """``(mover, opponent)``: bool ``(B, n*n, slots)`` each, whether each kernel slot matches at
-        its square for the mover and for the opponent of bool planes ``(B, 2, n*n)`` (mover,
-        opponent). The mover's is contiguous, to be packed into words."""
+    def seed_matches(self, planes: Tensor) -> tuple[Tensor, Tensor]:
+        """The seed form (``conv2d``): ``(mover, opponent)``, bool ``(B, n*n, slots)`` each, whether
+        each kernel slot matches at its square for either side of bool planes ``(B, 2, n*n)``. The
+        mover's is contiguous, to be packed into words. (The matmul form reads its matches straight
+        off :meth:`_response` in :meth:`legal_moves`.)"""
         batch, n = planes.shape[0], self.board_size
         shape = (batch, n * n, self.slots)
-        if self.evaluation == "matmul":
-            response = self._response(planes)  # occupied squares never match: see CENTRE_TAP
-            return (response == self.magic_int8[0]).view(shape), (response == self.magic_int8[1]).view(shape)
         both = torch.stack((planes, planes.flip(1)), dim=1).view(2 * batch, 2, n, n)
         full = F.conv2d(both.to(self.seed_weight.dtype), self.seed_weight, padding=n - 1)
         hits = (full.flatten(1)[:, self.seed_index] == self.magic).view(batch, 2, *shape[1:])
@@ -163,7 +161,7 @@ class ConvKernel:
                 legal = self._pack(response == self.magic_int8[0], out) != 0
                 theirs = (response == self.magic_int8[1]).view(torch.int64).amax(1) != 0
             else:
-                mine, opponent = self.matches(part)
+                mine, opponent = self.seed_matches(part)
                 empty = ~(part[:, 0] | part[:, 1])
                 legal = (self._pack(mine.view(part.shape[0], -1), out) != 0) & empty
                 theirs = _any_set(self._any_slot(opponent) & empty)
