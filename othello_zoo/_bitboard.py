@@ -38,15 +38,16 @@ from othello_zoo._kernel import colour_view_of, sample_from_mask
 from othello_zoo._words import (
     BITWISE_COUNT,
     NUMPY_PATH,
+    ByteTables,
     lookup,
     numpy_bridge,
     popcount,
-    positions_of_bytes,
     unsigned,
 )
 from othello_zoo.rules import DIRECTIONS, ray
 
 __all__ = [
+    "CHUNK",
     "MAX_BOARD_SIZE",
     "NUMPY_PATH",
     "BitboardKernel",
@@ -75,6 +76,16 @@ def check_bitboard_size(board_size: int) -> int:
             "use backend='conv' (or 'auto') for larger boards"
         )
     return board_size
+
+
+CHUNK = 4096  # boards per pass of the rules on the host: a pass's (B, 8) temporaries stay in the cache
+
+
+def _chunked(rule: Any, *batches: Tensor) -> Tensor:
+    """``rule(*batches)`` over :data:`CHUNK` boards at a time, joined."""
+    if batches[0].shape[0] <= CHUNK:
+        return rule(*batches)  # type: ignore[no-any-return]
+    return torch.cat([rule(*parts) for parts in zip(*(b.split(CHUNK) for b in batches), strict=True)])
 
 
 def _or8(x: Tensor) -> Tensor:
@@ -194,32 +205,7 @@ class BitboardKernel:
         # On CPU a few whole-batch steps run in numpy on the tensors' own memory (no copy, no
         # synchronisation: it is already the host's): unpacking bits and counting them.
         self.numpy_capable = device.type == "cpu" and sys.byteorder == "little" and numpy_bridge()
-        self._build_byte_tables(device)
-
-    def _build_byte_tables(self, device: torch.device) -> None:
-        """The look-up tables over byte values (and 16-bit chunks) that unpack, count and select bits."""
-        # Byte value -> its 8 bits, to unpack a word (little-endian bytes: squares 0-7 first).
-        byte = torch.arange(256, device=device)
-        self.byte_bits = (byte.unsqueeze(1) >> torch.arange(8, device=device)) & 1 == 1  # (256, 8)
-        self.byte_count = self.byte_bits.sum(1, dtype=torch.int16)  # (256,) set bits per byte
-        # The same tables for :func:`_lookup` (index_select with int32 indices, far faster on CPU
-        # than advanced indexing or torch.take): the 8 bits of a byte spread over the 8 bytes of
-        # an int64 (viewed as bools), counts, and positions.
-        self.byte_spread = (self.byte_bits.to(torch.int64) << (8 * positions_of_bytes(device))).sum(1)
-        # byte_select[v, r]: position of the r-th set bit of byte v (0 where there is none).
-        ranks = self.byte_bits.cumsum(1) - 1
-        positions = torch.arange(8, device=device)
-        self.byte_select = torch.zeros(256, 8, dtype=torch.int64, device=device)
-        for r in range(8):
-            self.byte_select[:, r] = torch.where(self.byte_bits & (ranks == r), positions, 0).sum(1)
-        self.byte_select_flat = self.byte_select.flatten()
-        # Disc difference by 16-bit chunks (see :meth:`difference`): entry ``v + 32768`` holds the
-        # set bits of the int16 ``v`` (a chunk of the mover's word), entry ``v + 98304`` 16 minus
-        # them (a chunk of the opponent's); the 8 entries of a board then sum to difference + 64.
-        chunk = torch.arange(1 << 16, device=device)
-        chunk_count = (self.byte_count[chunk & 255] + self.byte_count[chunk >> 8]).to(torch.int8).roll(1 << 15)
-        self.chunk_count = torch.cat((chunk_count, 16 - chunk_count))
-        self.chunk_offset = torch.tensor([1 << 15] * 4 + [3 << 15] * 4, dtype=torch.int32, device=device)
+        self.tables = ByteTables(device)
 
     @property
     def host_numpy(self) -> bool:
@@ -247,7 +233,7 @@ class BitboardKernel:
         if self.host_numpy:
             data = words.contiguous().numpy().view(np.uint8)
             return torch.from_numpy(np.unpackbits(data, bitorder="little")).view(torch.bool).view(*words.shape, 64)
-        return lookup(self.byte_spread, words.unsqueeze(-1).view(torch.uint8)).view(torch.bool)
+        return lookup(self.tables.byte_spread, words.unsqueeze(-1).view(torch.uint8)).view(torch.bool)
 
     def bits_of_bytes(self, data: Tensor) -> Tensor:
         """bool ``(B, 8 * k)``: the bits of uint8 ``data (B, k)``, bit ``j`` of byte ``i`` at ``8 * i + j``."""
@@ -257,7 +243,7 @@ class BitboardKernel:
                 .view(torch.bool)
                 .view(data.shape[0], -1)
             )
-        return lookup(self.byte_spread, data).view(torch.bool).view(data.shape[0], -1)
+        return lookup(self.tables.byte_spread, data).view(torch.bool).view(data.shape[0], -1)
 
     def mover_view(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor]:
         """``(planes int8 (B, 2, n*n), placements bool (B, n*n))``. On a GPU the discs and moves of
@@ -317,8 +303,8 @@ class BitboardKernel:
             counts = np.bitwise_count(unsigned(discs))
             return torch.from_numpy(np.subtract(counts[:, 0], counts[:, 1], dtype=np.float32))
         chunks = discs.contiguous().view(torch.int16).int()  # (B, 8): the mover's 4 chunks, then the opponent's
-        chunks += self.chunk_offset
-        packed = torch.index_select(self.chunk_count, 0, chunks.view(-1)).view(torch.int64)  # (B,) 8 counts
+        chunks += self.tables.chunk_offset
+        packed = torch.index_select(self.tables.chunk_count, 0, chunks.view(-1)).view(torch.int64)  # (B,) 8 counts
         # Every byte is at most 16 and every running sum at most 128, so no byte carries into the next and
         # the top byte of the product is the sum of all 8 (in whatever byte order the host keeps them).
         packed *= 0x0101010101010101
@@ -343,13 +329,31 @@ class BitboardKernel:
 
     def legal_moves(self, discs: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """``(moves, rays, game_over)`` of boards whose mover owns ``discs[:, 0]`` (no rays kept:
-        :meth:`play` finds the flips again, which costs less than carrying them)."""
-        both = self.placements(discs, discs.flip(-1))
-        moves = both[:, 0]
-        return moves, discs.new_zeros((discs.shape[0], 0), dtype=torch.bool), rules.game_over(moves, both[:, 1])
+        :meth:`play` finds the flips again, which costs less than carrying them).
+
+        The opponent's placements matter only where the mover has none (a pass, or the end). On
+        the host path (:attr:`host_numpy`), where picking those boards out costs no
+        synchronisation, only they are searched for the opponent (about 1 board in 50 in random
+        games), and large batches go through in chunks of :data:`CHUNK` boards that stay in the
+        cache; elsewhere both sides of every board are searched at once.
+        """
+        rays = discs.new_zeros((discs.shape[0], 0), dtype=torch.bool)
+        if not self.host_numpy:
+            both = self.placements(discs, discs.flip(-1))
+            return both[:, 0], rays, rules.game_over(both[:, 0], both[:, 1])
+        own, opp = discs[:, 0], discs[:, 1]
+        moves = _chunked(self.placements, own, opp)
+        over = moves == 0
+        idle = over.nonzero().squeeze(1)
+        over[idle] = self.placements(opp[idle], own[idle]) == 0
+        return moves, rays, over
 
     def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
-        """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover."""
+        """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover
+        (in chunks of :data:`CHUNK` boards on the host path, as :meth:`legal_moves`)."""
+        return _chunked(self._play, discs, actions) if self.host_numpy else self._play(discs, actions)
+
+    def _play(self, discs: Tensor, actions: Tensor) -> Tensor:
         own, opp = discs[:, 0], discs[:, 1]
         placed = lookup(self.square_bit, actions)
         flipped = self.flips(own, opp, placed)
@@ -372,14 +376,16 @@ class BitboardKernel:
         if sys.byteorder != "little":
             return sample_from_mask(torch.cat((self.legal_mask(moves), (moves == 0).unsqueeze(1)), 1), uniform)[0]
         data = moves.unsqueeze(-1).view(torch.uint8).int()  # (B, 8) bytes, squares 0-7 first
-        counts = lookup(self.byte_count, data)
+        counts = lookup(self.tables.byte_count, data)
         running = counts.cumsum(1, dtype=torch.int16)
         total = running[:, -1]
         rank = torch.minimum((uniform * total).to(torch.int16), total - 1)
         byte = (running <= rank.unsqueeze(1)).sum(1, keepdim=True)  # the byte holding that rank
         byte_safe = byte.clamp(max=7)
         within = rank.unsqueeze(1) - (running.gather(1, byte_safe) - counts.gather(1, byte_safe))
-        square = byte_safe * 8 + lookup(self.byte_select_flat, data.gather(1, byte_safe) * 8 + within.clamp(min=0))
+        square = byte_safe * 8 + lookup(
+            self.tables.byte_select_flat, data.gather(1, byte_safe) * 8 + within.clamp(min=0)
+        )
         return torch.where(total == 0, nn, square.squeeze(1))
 
     def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:

@@ -12,6 +12,7 @@ from torch import Tensor
 __all__ = [
     "BITWISE_COUNT",
     "NUMPY_PATH",
+    "ByteTables",
     "lookup",
     "numpy_bridge",
     "popcount",
@@ -89,3 +90,31 @@ def unpack_bits(words: Tensor) -> Tensor:
 
 
 _NUMPY_BRIDGE = numpy_bridge()
+
+
+class ByteTables:
+    """The look-up tables over byte values (and 16-bit chunks) that unpack, count and select bits."""
+
+    def __init__(self, device: torch.device) -> None:
+        # Byte value -> its 8 bits, to unpack a word (little-endian bytes: squares 0-7 first).
+        byte = torch.arange(256, device=device)
+        self.byte_bits = (byte.unsqueeze(1) >> torch.arange(8, device=device)) & 1 == 1  # (256, 8)
+        self.byte_count = self.byte_bits.sum(1, dtype=torch.int16)  # (256,) set bits per byte
+        # The same tables for :func:`lookup` (index_select with int32 indices, far faster on CPU
+        # than advanced indexing or torch.take): the 8 bits of a byte spread over the 8 bytes of
+        # an int64 (viewed as bools), counts, and positions.
+        self.byte_spread = (self.byte_bits.to(torch.int64) << (8 * positions_of_bytes(device))).sum(1)
+        # byte_select[v, r]: position of the r-th set bit of byte v (0 where there is none).
+        ranks = self.byte_bits.cumsum(1) - 1
+        positions = torch.arange(8, device=device)
+        self.byte_select = torch.zeros(256, 8, dtype=torch.int64, device=device)
+        for r in range(8):
+            self.byte_select[:, r] = torch.where(self.byte_bits & (ranks == r), positions, 0).sum(1)
+        self.byte_select_flat = self.byte_select.flatten()
+        # Disc difference by 16-bit chunks (see ``BitboardKernel.difference``): entry ``v + 32768``
+        # holds the set bits of the int16 ``v`` (a chunk of the mover's word), entry ``v + 98304``
+        # 16 minus them (a chunk of the opponent's); the 8 entries of a board sum to difference + 64.
+        chunk = torch.arange(1 << 16, device=device)
+        chunk_count = (self.byte_count[chunk & 255] + self.byte_count[chunk >> 8]).to(torch.int8).roll(1 << 15)
+        self.chunk_count = torch.cat((chunk_count, 16 - chunk_count))
+        self.chunk_offset = torch.tensor([1 << 15] * 4 + [3 << 15] * 4, dtype=torch.int32, device=device)

@@ -370,8 +370,10 @@ def disc_difference(state: State) -> Tensor:
 
 @contextlib.contextmanager
 def numpy_path(enabled: bool) -> Iterator[None]:
-    """Within the block, CPU bitboards unpack and count bits with numpy (``True``, the default
-    wherever it applies) or with torch table look-ups as on other devices (``False``).
+    """Within the block, CPU bitboards take their host path (``True``, the default wherever it
+    applies: numpy unpacks and counts bits, only boards where the mover has no placement are
+    searched for the opponent's, large batches go in cache-sized chunks) or the path of other
+    devices (``False``: torch table look-ups, both sides searched, no data-dependent shapes).
 
     Both give the same values (the tests hold them to each other); ``False`` keeps the kernel pure
     torch, for instance to trace it or to test the path a GPU takes on a CPU. The choice is

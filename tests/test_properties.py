@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import RefGame, random_game_positions
 
-from othello_zoo import engine
+from othello_zoo import _bitboard, engine
 
 SIZES = [4, 6, 8, 10, 12, 14, 16]
 
@@ -69,6 +69,32 @@ def test_step__whole_random_games_in_lockstep_with_the_reference(n: int) -> None
             assert [m.nonzero().flatten().tolist() for m in masks] == [g.legal_actions() for g in games]
         assert engine.scores(state).tolist() == [list(g.counts()) for g in games]
         assert engine.rewards(state)[:, 0].tolist() == [float(g.reward_black()) for g in games]
+
+
+@pytest.mark.parametrize("n", [4, 6, 8])
+def test_step__bitboard_chunks_and_passes_in_lockstep_with_the_reference(
+    n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host path of the bitboard kernel: chunks of 5 boards (12 boards: 5 + 5 + 2), and the
+    opponent searched only where the mover has no placement (passes and ends, checked to occur)."""
+    monkeypatch.setattr(_bitboard, "CHUNK", 5)
+    rng = random.Random(100 + n)
+    games = [RefGame(n) for _ in range(12)]
+    state = engine.init(12, n, backend="bitboard")
+    passes = ends_among_live = 0
+    while not all(g.over for g in games):
+        actions = [rng.choice(g.legal_actions()) for g in games]
+        for g, a in zip(games, actions, strict=True):
+            g.play(a)
+        state = engine.step(state, torch.tensor(actions))
+        assert engine.to_text(state) == [g.text() for g in games]
+        assert state.terminated.tolist() == [g.over for g in games]
+        masks = engine.legal_action_mask(state)
+        assert [m.nonzero().flatten().tolist() for m in masks] == [g.legal_actions() for g in games]
+        passes += sum(g.legal_actions() == [n * n] for g in games if not g.over)
+        ends_among_live += any(g.over for g in games) and not all(g.over for g in games)
+    assert passes > 0
+    assert ends_among_live > 0
 
 
 @pytest.mark.slow
