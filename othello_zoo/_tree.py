@@ -20,7 +20,7 @@ from torch import Tensor
 
 from othello_zoo import engine
 
-__all__ = ["Evaluator", "Tree"]
+__all__ = ["Evaluator", "Subtree", "Tree"]
 
 Evaluator = Callable[[Tensor, Tensor], tuple[Tensor, Tensor]]
 
@@ -44,6 +44,7 @@ class Tree:
         self.terminal = torch.zeros((n_trees, self.nodes), dtype=torch.bool, device=device)
         self.terminal_value = torch.zeros((n_trees, self.nodes), dtype=dtype, device=device)
         self.depth = torch.zeros((n_trees, self.nodes), dtype=torch.int64, device=device)
+        self.parent = torch.zeros((n_trees, self.nodes), dtype=torch.int64, device=device)
         self.size = torch.ones(n_trees, dtype=torch.int64, device=device)  # nodes in use, the root included
         self.max_depth = torch.zeros(n_trees, dtype=torch.int64, device=device)
         self.tree_index = torch.arange(n_trees, device=device)
@@ -76,6 +77,53 @@ class Tree:
         self.terminal[t, node] = over
         self.terminal_value[t, node] = result
         return torch.where(over, result, value.to(self.dtype))
+
+    def advance(self, actions: Tensor) -> Subtree:
+        """The part of each tree under the root's edge ``actions`` (int64 ``(N,)``), to search on
+        from the position it leads to (``MCTS.run(..., reuse=...)``); chain :meth:`Subtree.advance`
+        for the next plies. Nothing is copied until the search takes it."""
+        return Subtree(self, (actions,))
+
+    _NODE_FIELDS = ("prior", "visits", "value_sum", "child", "legal", "terminal", "terminal_value", "depth", "parent")
+
+    def regrow(self, roots: engine.State, path: tuple[Tensor, ...], room: int) -> Tree:
+        """A new tree holding, for each tree, the subtree reached from the root along ``path`` (one
+        action per tree and ply), renumbered from 0 in the same order, with ``room`` nodes to spare;
+        a tree where the path leaves the searched part starts from ``roots`` alone. ``roots`` are
+        the positions at the path's end (checked against the kept nodes: one host read)."""
+        t, k = self.tree_index, len(path)
+        top = torch.zeros(self.trees, dtype=torch.int64, device=t.device)
+        for actions in path:  # the new root: -1 where the path leaves the tree
+            top = torch.where(top >= 0, self.child[t, top.clamp(min=0), actions], -1)
+        # Each node's ancestor at depth k (itself above it): the new root for the nodes kept.
+        nodes = torch.arange(self.nodes, device=t.device).expand(self.trees, -1)
+        ancestor = nodes
+        for _ in range(int(self.max_depth.max()) - k):  # the one host read (besides the check)
+            deeper = self.depth.gather(1, ancestor) > k
+            ancestor = torch.where(deeper, self.parent.gather(1, ancestor), ancestor)
+        kept = (ancestor == top.unsqueeze(1)) & (nodes < self.size.unsqueeze(1)) & (top >= 0).unsqueeze(1)
+        renumber = kept.long().cumsum(1) - 1  # the new index of a kept node
+        count = kept.sum(1)
+        tree = Tree(roots, int(count.max()) + room, self.dtype)
+        # source[t, j]: the old index of new node j (the new root where nothing is kept).
+        source = top.clamp(min=0).unsqueeze(1).expand(-1, tree.nodes).clone()
+        source.scatter_(1, torch.where(kept, renumber, tree.sink), nodes)
+        source[:, tree.sink] = self.sink
+        filled = torch.arange(tree.nodes, device=t.device) < count.unsqueeze(1)
+        for name in self._NODE_FIELDS:
+            old, new = getattr(self, name), getattr(tree, name)
+            index = source.view(*source.shape, *[1] * (old.dim() - 2)).expand(-1, -1, *old.shape[2:])
+            moved = old.gather(1, index)
+            mask = filled.view(*filled.shape, *[1] * (old.dim() - 2))
+            new.copy_(torch.where(mask, moved, new))
+        relink = renumber.gather(1, tree.child.clamp(min=0).flatten(1)).view_as(tree.child)
+        tree.child = torch.where(tree.child >= 0, relink, -1)
+        tree.parent = torch.where(filled, renumber.gather(1, tree.parent), 0)
+        tree.depth = torch.where(filled, tree.depth - k, 0)
+        tree.size = count.clamp(min=1)
+        tree.max_depth = tree.depth.amax(1)
+        tree.states = self.states[(t.unsqueeze(1) * self.nodes + source).flatten()]
+        return tree
 
     # -- the phases of one simulation -----------------------------------------------------------
     def select(self, levels: int, c_puct: float, root_action: Tensor | None = None) -> tuple[Tensor, ...]:
@@ -124,6 +172,7 @@ class Tree:
         self.child[t, torch.where(expand, leaf, self.sink), action] = target
         self.write_state(target, child)
         self.depth[t, target] = depth
+        self.parent[t, target] = leaf
         self.size += expand.long()
         self.max_depth = torch.maximum(self.max_depth, torch.where(expand, depth, 0))
         return target, child
@@ -141,3 +190,15 @@ class Tree:
         weight = on_path.to(self.dtype)
         self.visits.view(-1).scatter_add_(0, flat.flatten(), weight.flatten())
         self.value_sum.view(-1).scatter_add_(0, flat.flatten(), (weight * sign * value.unsqueeze(1)).flatten())
+
+
+class Subtree:
+    """A searched tree seen from ``path`` (one int64 ``(N,)`` action tensor per ply) below its
+    roots: what :meth:`Tree.advance` returns, for ``MCTS.run(roots, reuse=...)``."""
+
+    def __init__(self, tree: Tree, path: tuple[Tensor, ...]) -> None:
+        self.tree, self.path = tree, path
+
+    def advance(self, actions: Tensor) -> Subtree:
+        """One more ply: the part under ``actions`` (int64 ``(N,)``)."""
+        return Subtree(self.tree, (*self.path, actions))

@@ -33,9 +33,18 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo._checks import check_int, check_real
 from othello_zoo._gumbel import GumbelRoot
-from othello_zoo._tree import Evaluator, Tree
+from othello_zoo._tree import Evaluator, Subtree, Tree
 
-__all__ = ["MCTS", "Evaluator", "SearchResult", "dirichlet", "rollout_evaluator", "select_actions"]
+__all__ = [
+    "MCTS",
+    "Evaluator",
+    "SearchResult",
+    "Subtree",
+    "Tree",
+    "dirichlet",
+    "rollout_evaluator",
+    "select_actions",
+]
 
 
 class SearchResult(NamedTuple):
@@ -48,6 +57,14 @@ class SearchResult(NamedTuple):
     legal: Tensor  # bool (N, A): the root's legal actions
     action: Tensor | None = None  # int64 (N,): the Gumbel policy's move (None under PUCT)
     improved_policy: Tensor | None = None  # float (N, A): the Gumbel policy's training target
+    tree: Tree | None = None  # the searched trees, with run(..., keep_tree=True)
+
+    def subtree(self, actions: Tensor) -> Subtree:
+        """The searched trees under the root moves ``actions`` (int64 ``(N,)``), for the next
+        search: ``MCTS.run(next_roots, reuse=result.subtree(actions))``."""
+        if self.tree is None:
+            raise ValueError("this result kept no tree: run the search with keep_tree=True to reuse it")
+        return self.tree.advance(actions)
 
     @property
     def policy(self) -> Tensor:
@@ -108,13 +125,25 @@ class MCTS:
         self.max_considered = check_int("max_considered", max_considered, low=1)
         self.gumbel_scale = check_real("gumbel_scale", gumbel_scale, low=0.0)
 
-    def run(self, roots: engine.State, generator: torch.Generator | None = None) -> SearchResult:
+    def run(
+        self,
+        roots: engine.State,
+        generator: torch.Generator | None = None,
+        reuse: Subtree | None = None,
+        keep_tree: bool = False,
+    ) -> SearchResult:
         """Searches every root of ``roots`` (any batch, device and board size) and returns the root
-        statistics. ``generator`` (on the roots' device) draws the root noise."""
+        statistics. ``generator`` (on the roots' device) draws the root noise.
+
+        Subtree reuse: ``keep_tree=True`` keeps the trees in the result; after the moves are
+        played, ``reuse=result.subtree(actions)`` (chained ``.advance(...)`` for further plies)
+        starts the next search from the part of each tree under them, adding ``simulations``
+        to the visits it holds (a root whose moves were not searched starts afresh). The new
+        roots must be the positions those moves reach. PUCT roots only."""
         if not isinstance(roots, engine.State):
             raise TypeError(f"roots must be an engine State, got {type(roots).__name__}")
-        tree = Tree(roots, self.simulations + 1, self.dtype)
         root = torch.zeros(roots.batch_size, dtype=torch.int64, device=roots.device)
+        tree = Tree(roots, self.simulations + 1, self.dtype) if reuse is None else self._regrow(roots, reuse)
         root_value = tree.set_node(root, roots, self.evaluator)
         if self.dirichlet_fraction > 0:
             if generator is None:
@@ -139,7 +168,31 @@ class MCTS:
             action = torch.where(tree.terminal[:, 0], tree.actions - 1, action)
         # Copies, so that a kept result does not keep the whole tree in memory.
         prior, legal = tree.prior[:, 0].clone(), tree.legal[:, 0].clone()
-        return SearchResult(visits.clone(), q, value, prior, legal, action, improved)
+        kept = tree if keep_tree else None
+        return SearchResult(visits.clone(), q, value, prior, legal, action, improved, kept)
+
+    def _regrow(self, roots: engine.State, reuse: Subtree) -> Tree:
+        if not isinstance(reuse, Subtree):
+            raise TypeError(f"reuse must be a Subtree (result.subtree(actions)), got {type(reuse).__name__}")
+        if self.root_policy != "puct":
+            raise ValueError("reuse works with root_policy='puct' (the Gumbel root starts each search afresh)")
+        old = reuse.tree
+        if old.trees != roots.batch_size or old.states.device != roots.device:
+            raise ValueError(
+                f"reuse holds {old.trees} trees on {old.states.device}, "
+                f"the roots are {roots.batch_size} boards on {roots.device}"
+            )
+        tree = old.regrow(roots, reuse.path, self.simulations)
+        kept = tree.states[tree.tree_index * tree.nodes]
+        differ = (tree.size > 1) & ~(
+            (kept.discs == roots.discs).flatten(1).all(1) & (kept.current_player == roots.current_player)
+        )
+        if bool(differ.any()):
+            raise ValueError(
+                f"boards {differ.nonzero().flatten().tolist()} are not the positions the reused moves lead to"
+            )
+        tree.write_state(torch.zeros_like(tree.size), roots)
+        return tree
 
     def simulate(self, tree: Tree, levels: int, root_action: Tensor | None = None) -> None:
         """One simulation in every tree: ``levels`` (at least the deepest path plus one) bounds the

@@ -74,29 +74,35 @@ def self_play(
     generator: torch.Generator | None = None,
     device: torch.device | str = "cpu",
     root_policy: str = "puct",
+    reuse: bool = False,
 ) -> SelfPlayData:
     """Plays ``games`` games against itself, ``simulations`` a move. With ``root_policy="puct"``
     the root gets Dirichlet noise and the moves are drawn in proportion to the visits for the
     first ``temperature_plies`` plies, then the most visited; with ``"gumbel"`` the Gumbel search
     chooses (its noise explores) and the policy kept is its improved policy. Forced passes are
-    played but not kept (their policy says nothing)."""
+    played but not kept (their policy says nothing). ``reuse=True`` (PUCT only) starts each
+    search from the subtree of the move played, adding ``simulations`` to its visits."""
     games = check_int("games", games, low=1)
     temperature_plies = check_int("temperature_plies", temperature_plies, low=0)
     generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
     fraction = dirichlet_fraction if root_policy == "puct" else 0.0
     search = MCTS(evaluator, simulations, c_puct, dirichlet_alpha, fraction, root_policy=root_policy)
+    if reuse and root_policy != "puct":
+        raise ValueError("reuse=True works with root_policy='puct' (the Gumbel root starts each search afresh)")
     state = engine.init(games, board_size, device=device)
     observations, policies, players, keep = [], [], [], []
-    ply = 0
+    ply, subtree = 0, None
     while not bool(state.terminated.all()):
-        result = search.run(state, generator)
+        result = search.run(state, generator, reuse=subtree, keep_tree=reuse)
         observation, mask = engine.mover_view(state)
         observations.append(observation)
         policies.append(result.policy.float())
         players.append(state.current_player)
         keep.append(~state.terminated & ~mask[:, -1])  # not a forced pass (the null action is legal only then)
         temperature = 1.0 if ply < temperature_plies else 0.0
-        state = engine.step(state, select_actions(result, temperature, generator), illegal_action="lose")
+        actions = select_actions(result, temperature, generator)
+        subtree = result.subtree(actions) if reuse else None
+        state = engine.step(state, actions, illegal_action="lose")
         ply += 1
     rewards = engine.rewards(state)  # a forfeit: -1 for the offender, 0 for the other
     black_result = torch.sign(rewards[:, 0] - rewards[:, 1])

@@ -84,6 +84,7 @@ class TrainConfig:
     dirichlet_alpha: float = 0.5
     dirichlet_fraction: float = 0.25
     temperature_plies: int = 8  # plies drawn in proportion to the visits, then the most visited
+    reuse_tree: bool = False  # each self-play search goes on from the subtree of the move played (PUCT)
     buffer: int = 50_000  # positions kept in the replay buffer
     batch_size: int = 256
     train_steps: int = 100  # gradient steps an iteration
@@ -115,6 +116,10 @@ class TrainConfig:
             raise ValueError(f"eval_opponents takes names from {allowed}, got {self.eval_opponents!r}")
         if self.root_policy not in ("puct", "gumbel"):
             raise ValueError(f"root_policy must be 'puct' or 'gumbel', got {self.root_policy!r}")
+        if not isinstance(self.reuse_tree, bool):
+            raise TypeError(f"reuse_tree must be True or False, got {self.reuse_tree!r}")
+        if self.reuse_tree and self.root_policy != "puct":
+            raise ValueError("reuse_tree works with root_policy='puct' (the Gumbel root starts each search afresh)")
         if not self.minutes and not self.iterations:
             raise ValueError("minutes and iterations are both 0: the run would never end; set one")
         check_device("device", self.device)
@@ -180,6 +185,7 @@ class Trainer:
             self.generator,
             self.device,
             c.root_policy,
+            c.reuse_tree,
         )
         self.buffer.add(data)
         self.games += data.games
@@ -331,6 +337,9 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument("--export", metavar="PATH", help="write the network of --out's checkpoint to PATH and stop")
     for field in dataclasses.fields(TrainConfig):
         flag = "--" + field.name.replace("_", "-")
+        if str(field.type) == "bool":
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=field.default)
+            continue
         kind = {"int": int, "float": float, "str": str}[str(field.type)]
         parser.add_argument(flag, type=kind, default=field.default, help=f"(default: {field.default})")
     return parser

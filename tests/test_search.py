@@ -56,7 +56,11 @@ class _Node:
 
 def reference_visits(board: Board, simulations: int, c_puct: float) -> np.ndarray:
     """Plain recursive PUCT on one board, written for the test (float64 throughout)."""
-    root = _Node(board)
+    return reference_search(_Node(board), simulations, c_puct).visits
+
+
+def reference_search(root: _Node, simulations: int, c_puct: float) -> _Node:
+    """``simulations`` more simulations of plain PUCT from ``root`` (its tree kept and grown)."""
     for _ in range(simulations):
         node, path = root, []
         while not node.terminal:
@@ -75,7 +79,7 @@ def reference_visits(board: Board, simulations: int, c_puct: float) -> np.ndarra
             value = -value
             parent.visits[action] += 1
             parent.value_sum[action] += value
-    return root.visits
+    return root
 
 
 def _board(moves: str = "", text: str | None = None) -> Board:
@@ -97,6 +101,58 @@ def test_search__same_visits_as_a_plain_single_board_puct(backend: str) -> None:
         assert result.visits[i].tolist() == expected.tolist(), f"root {i}"
     assert result.visits[2].nonzero().flatten().tolist() == [64]  # the forced pass takes every visit
     assert result.visits.sum(1).tolist() == [60.0] * 4
+
+
+def test_search__reuse_grows_the_kept_subtree_as_a_plain_puct_does() -> None:
+    """Two plies played after a search; the next search starts from the part of the tree under
+    them. Root 0 plays a move its search never tried and root 1 a reply never tried (both start
+    afresh), root 2 passes and the game ends on the next ply (a finished root), root 3 is near the end."""
+    near_end = _board(text="XXXXXXXXOOOOOOOXXXOOOXXXXOXOXOXXXXOOXOXXXXXOOXOX-XXOXXXX---OOOO- X")
+    boards = [_board(MIDGAME), _board(MIDGAME), _board(text=MUST_PASS), near_end]
+    roots = engine.from_text([b.to_text() for b in boards])
+    search = MCTS(fixed_evaluator, simulations=40, c_puct=1.5, dtype=torch.float64)
+    result = search.run(roots, keep_tree=True)
+    references = [reference_search(_Node(b), 40, 1.5) for b in boards]
+    first = [int(np.argmax(r.visits)) for r in references]
+    assert select_actions(result).tolist() == first
+    first[0] = next(int(a) for a in np.flatnonzero(references[0].legal) if a not in references[0].children)
+    second = []
+    for i, (board, action) in enumerate(zip(boards, first, strict=True)):
+        child = references[i].children.get(action) or _Node(board.step(action))
+        legal = np.flatnonzero(child.legal).tolist()
+        untried = [a for a in legal if a not in child.children]
+        second.append(untried[0] if i == 1 else int(np.argmax(child.visits)) if child.visits.any() else legal[0])
+    assert second[1] not in references[1].children[first[1]].children
+    first_t, second_t = torch.tensor(first), torch.tensor(second)
+    after = engine.step(engine.step(roots, first_t), second_t)
+    again = search.run(after, reuse=result.subtree(first_t).advance(second_t))
+    for i, (reference, a, b) in enumerate(zip(references, first, second, strict=True)):
+        kept = reference.children[a].children.get(b) if a in reference.children else None
+        node = kept or _Node(boards[i].step(a).step(b))
+        carried = node.visits.sum()
+        reference_search(node, 40, 1.5)
+        assert again.visits[i].tolist() == node.visits.tolist(), f"root {i}"
+        assert again.visits[i].sum() == (0 if node.terminal else carried + 40)
+    assert after.terminated.tolist() == [False, False, True, False]
+    assert result.visits[0].sum() == 40  # the kept tree was not changed by the regrowth
+
+
+def test_search__reuse_refuses_other_positions_and_the_gumbel_root() -> None:
+    roots = engine.init(2)
+    search = MCTS(fixed_evaluator, simulations=8)
+    result = search.run(roots, keep_tree=True)
+    moves = select_actions(result)
+    with pytest.raises(ValueError, match=r"boards \[0, 1\] are not the positions"):
+        search.run(roots, reuse=result.subtree(moves))  # the start position is not the one after the moves
+    with pytest.raises(ValueError, match="keep_tree=True"):
+        search.run(roots).subtree(moves)
+    with pytest.raises(ValueError, match="holds 2 trees"):
+        search.run(engine.init(3), reuse=result.subtree(moves))
+    gumbel = MCTS(fixed_evaluator, simulations=8, root_policy="gumbel")
+    with pytest.raises(ValueError, match="root_policy='puct'"):
+        gumbel.run(engine.step(roots, moves), torch.Generator().manual_seed(0), reuse=result.subtree(moves))
+    with pytest.raises(TypeError, match="reuse must be a Subtree"):
+        search.run(roots, reuse=result)  # type: ignore[arg-type]
 
 
 # Positions with 11 empties, white to move, where exactly one move wins (the solver's), found by

@@ -175,3 +175,57 @@ def test_trainer__plots_whatever_opponents_it_plays(tmp_path: Path) -> None:
     assert "score_vs_greedy" in log[0]
     assert "score_vs_random" not in log[0]
     assert (tmp_path / "log.csv").is_file()
+
+
+def test_self_play__reuse_carries_the_visits_of_the_move_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    from othello_zoo.search import MCTS
+
+    totals: list[list[float]] = []
+    run = MCTS.run
+
+    def spy(self, roots, generator=None, reuse=None, keep_tree=False):  # type: ignore[no-untyped-def]
+        result = run(self, roots, generator, reuse, keep_tree)
+        totals.append(result.visits.sum(1).tolist())
+        return result
+
+    monkeypatch.setattr(MCTS, "run", spy)
+    g = torch.Generator().manual_seed(3)
+    data = self_play(rollout_evaluator(6, generator=g), 4, 6, simulations=8, generator=g, reuse=True)
+    assert totals[0] == [8.0] * 4  # the first search starts from nothing
+    assert max(max(t) for t in totals[1:]) > 8  # later ones go on from the kept subtree
+    assert torch.allclose(data.policies.sum(1), torch.ones(len(data.policies)))
+    totals.clear()
+    self_play(rollout_evaluator(6, generator=g), 2, 6, simulations=8, generator=g)
+    assert {v for t in totals for v in t} <= {0.0, 8.0}  # without reuse: 8 visits, or none (finished)
+    with pytest.raises(ValueError, match="root_policy='puct'"):
+        self_play(rollout_evaluator(6), 2, 6, simulations=8, root_policy="gumbel", reuse=True)
+    with pytest.raises(TypeError, match="reuse_tree must be True or False"):
+        TrainConfig(reuse_tree=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("reuse", [True, False])
+def test_alphazero_agent__reuses_its_tree_across_its_moves_in_a_game(reuse: bool) -> None:
+    from othello_zoo import othello_v0
+    from othello_zoo.agents import make_agent
+
+    agent = make_agent("az", board_size=6, simulations=16, reuse=reuse)
+    greedy = make_agent("greedy", seed=0)
+    followed = []
+    env = othello_v0.env(board_size=6)
+    env.reset(seed=0)
+    for name in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        if name == "black_0":
+            board = env.unwrapped.board
+            followed.append(agent._follow(board) is not None)
+            env.step(agent.act(observation))
+        else:
+            env.step(greedy.act(observation))
+    assert sum(env.unwrapped.board.scores()) >= 30
+    # With reuse every search after the first starts from the kept subtree, unless the agent's own
+    # move was forced (act answers a single legal move without searching) or it had to pass.
+    assert (sum(followed) >= len(followed) // 2) if reuse else not any(followed)
+    assert not followed[0]

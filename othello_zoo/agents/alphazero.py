@@ -4,8 +4,10 @@ search (:mod:`othello_zoo.search`).
 ``AlphaZeroAgent(checkpoint)`` loads the ``checkpoint.pt`` of an ``othello-zoo train`` run (or a
 file holding only ``{"network": state_dict, "network_config": {...}}``); without one it loads the
 network shipped with the package for ``board_size`` (:data:`SHIPPED`). ``act`` runs one search of
-``simulations`` per move and plays the most visited action; ``act_states`` searches a whole batch
-of engine states at once. ``make_agent("az", board_size=6)`` builds it by name.
+``simulations`` per move and plays the most visited action; when the board is the one its last
+move led to with one reply played, the search goes on from the subtree of that reply (subtree
+reuse, ``reuse=True``). ``act_states`` searches a whole batch of engine states at once.
+``make_agent("az", board_size=6)`` builds it by name.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.board import Board
 from othello_zoo.network import PolicyValueNet
 from othello_zoo.notation import check_board_size
-from othello_zoo.search import MCTS, select_actions
+from othello_zoo.search import MCTS, Subtree, select_actions
 
 __all__ = ["SHIPPED", "AlphaZeroAgent", "load_network", "shipped_network"]
 
@@ -69,6 +71,7 @@ class AlphaZeroAgent(BoardAgent):
         c_puct: float = 1.25,
         device: torch.device | str | None = None,
         seed: int | None = None,
+        reuse: bool = True,
     ) -> None:
         self.device = check_device("device", device) or torch.device("cpu")
         check_seed("seed", seed)  # the search is deterministic; accepted like every agent's
@@ -76,13 +79,32 @@ class AlphaZeroAgent(BoardAgent):
         self.network = load_network(path, self.device)
         self.board_size = self.network.board_size
         self.search = MCTS(self.network.evaluator(), check_int("simulations", simulations, low=1), c_puct)
+        if not isinstance(reuse, bool):
+            raise TypeError(f"reuse must be True or False, got {reuse!r}")
+        self.reuse = reuse
+        self._kept: tuple[Board, Subtree] | None = None  # the board after the last move, and its subtree
 
     def choose(self, board: Board) -> int:
         if board.board_size != self.board_size:
             n, m = self.board_size, board.board_size
             raise ValueError(f"this network plays {n}x{n}, the board is {m}x{m}")
         state = engine.from_text([board.to_text()], device=self.device)
-        return int(select_actions(self.search.run(state))[0])
+        result = self.search.run(state, reuse=self._follow(board), keep_tree=self.reuse)
+        action = int(select_actions(result)[0])
+        if self.reuse:
+            self._kept = (board.step(action), result.subtree(torch.tensor([action], device=self.device)))
+        return action
+
+    def _follow(self, board: Board) -> Subtree | None:
+        """The kept subtree under the reply that turned the board after the last move into ``board``."""
+        if self._kept is None:
+            return None
+        before, subtree = self._kept
+        text = board.to_text()
+        for reply in before.legal_actions():
+            if before.step(reply).to_text() == text:
+                return subtree.advance(torch.tensor([reply], device=self.device))
+        return None
 
     def act_states(self, state: engine.State) -> Tensor:
         """int64 ``(B,)``: the agent's action on every board of ``state`` (one batched search)."""
