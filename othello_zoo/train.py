@@ -36,7 +36,7 @@ from othello_zoo._checks import check_device, check_int, check_real
 from othello_zoo._replay import ReplayBuffer
 from othello_zoo.network import PolicyValueNet
 from othello_zoo.notation import check_board_size
-from othello_zoo.selfplay import match, self_play
+from othello_zoo.selfplay import SelfPlayData, match, self_play
 
 __all__ = [
     "DESCRIPTION",
@@ -98,10 +98,14 @@ class TrainConfig:
     iterations: int = 0  # iterations to run (0: until the budget)
     seed: int = 0
     device: str = "cpu"
+    ray_address: str = ""  # self-play on Ray actors at this address ("local", "auto", "ray://host:port"); "" = none
+    ray_workers: int = 2  # Ray actors playing the games of an iteration
 
     def __post_init__(self) -> None:
         check_board_size(self.board_size)
-        for name in ("channels", "games", "simulations", "buffer", "batch_size", "train_steps", "eval_games"):
+        positive = ["channels", "games", "simulations", "buffer", "batch_size", "train_steps", "eval_games"]
+        positive.append("ray_workers")
+        for name in positive:
             check_int(name, getattr(self, name), low=1)
         for name in ("blocks", "temperature_plies", "eval_every", "iterations", "seed"):
             check_int(name, getattr(self, name), low=0)
@@ -148,6 +152,8 @@ class Trainer:
                 minutes=config.minutes,
                 iterations=config.iterations,
                 device=config.device,
+                ray_address=config.ray_address,
+                ray_workers=config.ray_workers,
             )
         self.config = c = config
         self.device = torch.device(c.device)
@@ -157,6 +163,7 @@ class Trainer:
         self.generator = torch.Generator(device=self.device).manual_seed(c.seed)
         self.iteration, self.elapsed, self.games = 0, 0.0, 0
         self.log: list[dict[str, Any]] = []
+        self.workers: Any = None  # the Ray actors, started on the first iteration that needs them
         if saved is not None:
             self.net.load_state_dict(saved["network"])
             self.optimizer.load_state_dict(saved["optimizer"])
@@ -173,20 +180,7 @@ class Trainer:
         """Self-play, training and (every ``eval_every`` iterations) the matches of one iteration."""
         c = self.config
         start = time.perf_counter()
-        data = self_play(
-            self.net.evaluator(),
-            c.games,
-            c.board_size,
-            c.simulations,
-            c.c_puct,
-            c.dirichlet_alpha,
-            c.dirichlet_fraction,
-            c.temperature_plies,
-            self.generator,
-            self.device,
-            c.root_policy,
-            c.reuse_tree,
-        )
+        data = self._self_play()
         self.buffer.add(data)
         self.games += data.games
         self.iteration += 1
@@ -199,6 +193,28 @@ class Trainer:
         self.log.append(row)
         self.save()
         return row
+
+    def _self_play(self) -> SelfPlayData:
+        """The iteration's games: in this process, or shared among the Ray actors."""
+        c = self.config
+        settings: dict[str, Any] = {
+            "board_size": c.board_size,
+            "simulations": c.simulations,
+            "c_puct": c.c_puct,
+            "dirichlet_alpha": c.dirichlet_alpha,
+            "dirichlet_fraction": c.dirichlet_fraction,
+            "temperature_plies": c.temperature_plies,
+            "root_policy": c.root_policy,
+            "reuse": c.reuse_tree,
+        }
+        if not c.ray_address:
+            return self_play(self.net.evaluator(), c.games, generator=self.generator, device=self.device, **settings)
+        if self.workers is None:
+            from othello_zoo.workers import RayWorkers
+
+            self.workers = RayWorkers(c.ray_address, c.ray_workers, self.net.config(), c.device)
+        seeds = torch.randint(2**62, (c.ray_workers,), generator=self.generator, device=self.device).tolist()
+        return self.workers.self_play(self.net.state_dict(), c.games, seeds, **settings)  # type: ignore[no-any-return]
 
     def _train(self) -> dict[str, float]:
         c = self.config
@@ -257,6 +273,9 @@ class Trainer:
                 shown = {k: row[k] for k in ("value_loss", "score_vs_greedy") if k in row}
                 bar.set_postfix(minutes=row["minutes"], **shown)
                 bar.update()
+        if self.workers is not None:
+            self.workers.close()
+            self.workers = None
         self.write_log()
         return self.log
 

@@ -98,6 +98,8 @@ def test_train__bad_settings_and_missing_files_get_clear_errors(tmp_path: Path) 
         TrainConfig(games=0)
     with pytest.raises(ValueError, match="never end"):
         TrainConfig(minutes=0, iterations=0)
+    with pytest.raises(ValueError, match="ray_workers"):
+        TrainConfig(ray_address="local", ray_workers=0)
     with pytest.raises(FileNotFoundError, match="no checkpoint to resume"):
         Trainer(TrainConfig(iterations=1), tmp_path, resume=True)
     with pytest.raises(FileNotFoundError, match="no network file"):
