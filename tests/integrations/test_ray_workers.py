@@ -60,6 +60,6 @@ def test_train__on_ray_actors_checkpoints_and_resumes(ray_session: None, tmp_pat
     assert resumed.config.games == 6
     assert [row["games"] for row in resumed.run(progress=False)][-1] == 18
     too_many = Trainer(TrainConfig(iterations=4, minutes=0, ray_address="local", ray_workers=3), tmp_path, resume=True)
-    with pytest.raises(ValueError, match=r"ray_workers=3 actors need 3 CPUs \(one each\); the Ray cluster at 'local' has 2"):
+    with pytest.raises(ValueError, match=r"need 3 CPUs \(one each\); the Ray cluster at 'local' has 2"):
         too_many.step()
     assert too_many.iteration == 3  # nothing played, nothing saved
