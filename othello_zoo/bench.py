@@ -262,11 +262,11 @@ def _agent_rates(seconds: float) -> dict[str, float]:
 
 def _search_rates(device: str) -> dict[str, float]:
     """Measures and prints the batched tree search's simulations per second."""
-    from othello_zoo._measure_search import batched_search_rates
+    from othello_zoo._measure_search import batched_search_rates, mctx_rates
 
-    _note(f"measuring the batched tree search on {device} (about 30 s)")
-    rates = batched_search_rates(device=device)
-    print(f"\nBatched tree search (othello_zoo.search, PUCT, 32 simulations a root), simulations/s on {device}")
+    _note(f"measuring the batched tree search on {device} (about a minute; mctx + pgx beside it where installed)")
+    rates = {**batched_search_rates(device=device), **mctx_rates()}
+    print(f"\nBatched tree search (othello_zoo.search, 32 simulations a root), simulations/s on {device}")
     for name, value in rates.items():
         print(f"  {name:<38} {value:10,.0f}")
     return rates

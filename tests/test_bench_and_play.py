@@ -252,3 +252,32 @@ def test_bench__vector_dict_row_beside_the_mover_api(capsys) -> None:  # type: i
     assert (result.backend, result.batch_size) == ("vector-dict", 8)
     with pytest.raises(ValueError, match="form must be 'movers' or 'dict', got 'agents'"):
         bench.measure_vector(8, form="agents")
+
+
+def test_search_rates__every_search_and_root_count_and_mctx_only_where_installed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.util
+    import subprocess
+
+    from othello_zoo import _measure_search
+
+    rates = _measure_search.batched_search_rates(roots=(1, 3), simulations=2)
+    searches = ("rollouts", "network (64 x 4 blocks)", "network, Gumbel (64 x 4)")
+    assert list(rates) == [f"{s}, N={n}" for s in searches for n in (1, 3)]
+    assert all(r > 0 for r in rates.values())
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    assert _measure_search.mctx_rates((1,)) == {}
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: object())
+    calls = []
+
+    def fake_run(command, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(command[-3:])
+        return subprocess.CompletedProcess(command, 0, stdout="compiling...\n1234.5\n")
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    assert _measure_search.mctx_rates((1, 64), 8) == {
+        "mctx + pgx, Gumbel (64 x 4), N=1": 1234.5,
+        "mctx + pgx, Gumbel (64 x 4), N=64": 1234.5,
+    }
+    assert calls == [["othello_zoo._measure_mctx", "1", "8"], ["othello_zoo._measure_mctx", "64", "8"]]
