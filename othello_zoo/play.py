@@ -46,7 +46,14 @@ def display_available() -> bool:
     return True
 
 
-AGENT_NAMES = {"random": "Random", "greedy": "Greedy", "mcts": "MCTS", "alphabeta": "Alpha-beta", "az": "AlphaZero"}
+AGENT_NAMES = {
+    "random": "Random",
+    "greedy": "Greedy",
+    "mcts": "MCTS",
+    "alphabeta": "Alpha-beta",
+    "az": "AlphaZero",
+    "uct": "UCT",
+}
 DEMO_DELAY = 0.8  # seconds between moves when two agents play, so that a person can follow
 
 

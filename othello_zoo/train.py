@@ -55,18 +55,20 @@ __all__ = [
 DESCRIPTION = "Train an AlphaZero agent by self-play with the batched tree search (CPU by default)."
 
 
-EVAL_OPPONENTS = ("random", "greedy", "alphabeta", "mcts")
+EVAL_OPPONENTS = ("random", "greedy", "alphabeta", "mcts", "uct")
 
 
 def eval_opponent(name: str, seed: int) -> Any:
     """The opponent of a match by name: ``"random"`` and ``"greedy"`` (batched on the engine), the
-    alpha-beta agent at depth 4, the MCTS agent with 2,000 simulations."""
+    alpha-beta agent at depth 4, the MCTS agent with 2,000 simulations, plain UCT with 400."""
     from othello_zoo.agents import make_agent
 
     if name == "alphabeta":
         return make_agent("alphabeta", depth=4, seed=seed)
     if name == "mcts":
         return make_agent("mcts", simulations=2000, seed=seed)
+    if name == "uct":
+        return make_agent("uct", simulations=400, seed=seed)
     return name
 
 
@@ -93,7 +95,7 @@ class TrainConfig:
     eval_every: int = 5  # iterations between matches (0: none)
     eval_games: int = 64  # games a match (colours alternate)
     eval_simulations: int = 32
-    eval_opponents: str = "random,greedy"  # also "alphabeta" (depth 4) and "mcts" (2,000 simulations)
+    eval_opponents: str = "random,greedy"  # also "alphabeta" (depth 4), "mcts" (2,000 simulations), "uct" (400)
     minutes: float = 20.0  # wall-clock budget of the run, resumed time included (0: none)
     iterations: int = 0  # iterations to run (0: until the budget)
     seed: int = 0

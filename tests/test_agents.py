@@ -22,6 +22,7 @@ from othello_zoo.agents import (
     greedy_actions,
     random_actions,
 )
+from othello_zoo.board import Board
 
 
 def reference_greedy(text: str) -> int:
@@ -141,7 +142,7 @@ def test_act_batch__on_the_vector_envs_mover_observations() -> None:
 
 
 def test_agent_classes__by_the_names_make_agent_takes() -> None:
-    assert sorted(AGENT_CLASSES) == ["alphabeta", "az", "greedy", "mcts", "random"]
+    assert sorted(AGENT_CLASSES) == ["alphabeta", "az", "greedy", "mcts", "random", "uct"]
     for name, cls in AGENT_CLASSES.items():
         options = {"board_size": 6} if name == "az" else {}  # the network shipped for 6 x 6
         assert isinstance(agents.make_agent(name, seed=0, **options), cls)
@@ -153,3 +154,44 @@ def test_agents__deprecated_name_of_agent_classes_warns() -> None:
     assert old is AGENT_CLASSES
     with pytest.raises(AttributeError, match="no attribute 'AGENT_CLASSES_'"):
         _ = agents.AGENT_CLASSES_
+
+
+# Positions with 11 empties, white to move, where exactly one move wins (found with the endgame
+# solver; the same as the batched search's tests).
+ONE_WINNING_MOVE = [
+    ("---O-OXXX--OOXXOXXXXXXXOXXXXXOXOXOXXOOXOOXXXXOXO-X-X-XXOX-XXXXX- O", 63),
+    ("---OO---XXXX-O-XOOOXXOO-O-XXOXOO-XXXXOOOXXXXXXOOXXXXXXOOXOOOOOOX O", 0),
+    ("-OOOOX--OOXXX-OOOOXXXXO-OOXXXX--OOXOXXX-OOOXXXX-OOOOOXX--XOXXXXX O", 56),
+    ("--XXXXXX-OOOOXXO-OXOXXXX--OXOOXX-OXOXOX--XOOOXOOXXXXX-XOOXXX-OXX O", 39),
+]
+
+
+@pytest.mark.parametrize(("text", "winning"), ONE_WINNING_MOVE)
+def test_uct__finds_the_only_winning_move_of_the_solver(text: str, winning: int) -> None:
+    from othello_zoo.agents.alphabeta import solve_exact
+    from othello_zoo.agents.uct import UCTAgent
+
+    board = Board.from_text(text)
+    assert solve_exact(board).move == winning
+    assert UCTAgent(simulations=3000, seed=0).act(board) == winning
+
+
+def test_uct__seeded_reproducible_and_beats_random_on_6x6() -> None:
+    from othello_zoo.agents.uct import UCTAgent
+
+    start = Board.start(6)
+    first = [UCTAgent(simulations=60, seed=s).act(start) for s in range(6)]
+    assert first == [UCTAgent(simulations=60, seed=s).act(start) for s in range(6)]
+    assert set(first) <= set(start.legal_actions())
+    wins = 0
+    for game in range(10):
+        uct, rand = UCTAgent(simulations=100, seed=game), agents.make_agent("random", seed=100 + game)
+        board, uct_colour = start, game % 2
+        while not board.terminated:
+            board = board.step((uct if board.current_player == uct_colour else rand).act(board))
+        wins += board.scores()[uct_colour] > board.scores()[1 - uct_colour]
+    assert wins >= 9
+    with pytest.raises(ValueError, match="simulations"):
+        UCTAgent(simulations=0)
+    with pytest.raises(ValueError, match="c must be"):
+        UCTAgent(c=-1.0)

@@ -1,4 +1,4 @@
-"""Players: uniformly random, greedy, Monte Carlo tree search, alpha-beta and AlphaZero.
+"""Players: uniformly random, greedy, Monte Carlo tree search (batched, and plain UCT), alpha-beta and AlphaZero.
 
 One board: every agent has ``act(observation) -> action``, where ``observation`` is what a
 PettingZoo loop has in hand (the dict ``{"observation", "action_mask"}`` of the agent about to
@@ -41,6 +41,7 @@ from othello_zoo.agents.baseline import (
 )
 from othello_zoo.agents.endgame import Solution
 from othello_zoo.agents.mcts import MCTSAgent
+from othello_zoo.agents.uct import UCTAgent
 
 __all__ = [
     "AGENT_CLASSES",
@@ -53,6 +54,7 @@ __all__ = [
     "POSITIONAL_8x8",
     "RandomAgent",
     "Solution",
+    "UCTAgent",
     "act_in_env",
     "board_from_observation",
     "greedy_actions",
@@ -67,6 +69,7 @@ AGENT_CLASSES: dict[str, type] = {
     "mcts": MCTSAgent,
     "alphabeta": AlphaBetaAgent,
     "az": AlphaZeroAgent,
+    "uct": UCTAgent,
 }
 """The built-in agents' classes by the names :func:`make_agent` takes."""
 
@@ -85,7 +88,7 @@ def __getattr__(name: str) -> Any:
 
 
 def make_agent(name: str, seed: int | None = None, **kwargs: Any) -> Any:
-    """An agent by name (``"random"``, ``"greedy"``, ``"mcts"``, ``"alphabeta"``, ``"az"``); ``kwargs``
+    """An agent by name (``"random"``, ``"greedy"``, ``"mcts"``, ``"alphabeta"``, ``"az"``, ``"uct"``); ``kwargs``
     go to its constructor (``make_agent("az", board_size=6)`` loads the shipped 6 x 6 network)."""
     if not isinstance(name, str) or name not in AGENT_CLASSES:
         raise ValueError(f"agent must be one of {sorted(AGENT_CLASSES)}, got {name!r}")

@@ -67,7 +67,7 @@ class AlphaZeroAgent(BoardAgent):
         self,
         checkpoint: str | Path | None = None,
         board_size: int = 8,
-        simulations: int = 64,
+        simulations: int = 256,
         c_puct: float = 1.25,
         device: torch.device | str | None = None,
         seed: int | None = None,
