@@ -1,12 +1,14 @@
 """The bitboard kernel: one int64 word per side, shift-and-mask in the 8 directions at once.
 
 Square ``s`` is bit ``s`` of the word (``a1`` is bit 0, ``h8`` bit 63 on the 8 x 8 board; boards
-smaller than 8 x 8 use the low ``n * n`` bits). The 8 directions are a trailing tensor dimension
-of size 8, so a fill over all of them costs the same number of torch operations as one.
+smaller than 8 x 8 use the low ``n * n`` bits). The directions are a leading tensor dimension, in
+two groups of 4 (a group's sets are ``(4, B)``, each row contiguous), so a fill over all of them
+costs twice the torch operations of one direction.
 
 A direction with square offset ``delta`` moves a set by ``x << delta`` (``delta > 0``) or
 ``x >> -delta`` (``delta < 0``); both are written ``(x << left) >> right`` with one of the two
-amounts zero, so the 8 directions share one expression. torch's ``>>`` on int64 is arithmetic
+amounts zero (a Python-int 0, whose shift is left out), so the 4 directions that shift left
+share one expression and the 4 that shift right another. torch's ``>>`` on int64 is arithmetic
 (it copies the sign bit), and ``<<`` drops bits past 63. Both are harmless here because every
 shifted set is first masked to squares whose step in that direction stays on the board
 (``INTERIOR``), or the result is masked to squares that have an on-board source (``TARGET``).
@@ -44,7 +46,7 @@ from othello_zoo._words import (
     popcount,
     unsigned,
 )
-from othello_zoo.rules import DIRECTIONS, ray
+from othello_zoo.rules import direction_tables
 
 __all__ = [
     "CHUNK",
@@ -53,7 +55,6 @@ __all__ = [
     "BitboardKernel",
     "bitboard_kernel",
     "check_bitboard_size",
-    "direction_tables",
     "occluded_fill",
     "ray_flips",
     "ray_moves",
@@ -88,14 +89,16 @@ def _chunked(rule: Any, *batches: Tensor) -> Tensor:
     return torch.cat([rule(*parts) for parts in zip(*(b.split(CHUNK) for b in batches), strict=True)])
 
 
-def _or8(x: Tensor) -> Tensor:
-    """Bitwise OR over the trailing direction dimension of size 8."""
-    x = x[..., :4] | x[..., 4:]
-    x = x[..., :2] | x[..., 2:]
-    return x[..., 0] | x[..., 1]
+Amounts = Sequence[Any]  # shift amounts for 1, 2 and 4 steps: ints, or (4, 1) tensors (one per direction)
 
 
-Amounts = Sequence[Any]  # shift amounts for 1, 2 and 4 steps: ints, or (8,) tensors (one per direction)
+def _moved(x: Any, left: Any, right: Any) -> Any:
+    """``(x << left) >> right`` as a new value, the shift by a Python-int 0 left out (one amount is 0)."""
+    if isinstance(right, int) and right == 0:
+        return x << left
+    if isinstance(left, int) and left == 0:
+        return x >> right
+    return (x << left) >> right
 
 
 def occluded_fill(gen: Any, pro: Any, left: Amounts, right: Amounts) -> Any:
@@ -108,13 +111,11 @@ def occluded_fill(gen: Any, pro: Any, left: Amounts, right: Amounts) -> Any:
     last = len(left) - 1
     for k in range(last + 1):
         # In-place operators on fresh temporaries: fewer tensors allocated (ints just rebind).
-        step = gen << left[k]
-        step >>= right[k]
+        step = _moved(gen, left[k], right[k])
         step &= pro
         gen = gen | step  # a new value: the caller's ``gen`` is never modified
         if k < last:
-            grown = pro << left[k]
-            grown >>= right[k]
+            grown = _moved(pro, left[k], right[k])
             grown &= pro
             pro = grown
     return gen
@@ -126,11 +127,9 @@ def ray_moves(own: Any, opp_inner: Any, left: Amounts, right: Amounts) -> Any:
     ``opp_inner`` holds only the opponent discs that have a neighbour on both sides along the
     direction, so the last shift never leaves the board. The caller keeps the empty squares.
     """
-    ends = occluded_fill(own, opp_inner, left, right)  # a fresh value, safe to update in place
-    ends &= opp_inner
-    ends <<= left[0]
-    ends >>= right[0]
-    return ends
+    ends = occluded_fill(own, opp_inner, left, right)
+    ends &= opp_inner  # a fresh value, safe to update in place
+    return _moved(ends, left[0], right[0])
 
 
 def ray_flips(own_target: Any, opp_inner: Any, placed: Any, left: Amounts, right: Amounts) -> Any:
@@ -139,32 +138,10 @@ def ray_flips(own_target: Any, opp_inner: Any, placed: Any, left: Amounts, right
     ``own_target`` holds the mover's discs that can be reached by a step along the direction.
     """
     run = occluded_fill(placed, opp_inner, left, right)  # a fresh value, safe to update in place
-    closed = run << left[0]
-    closed >>= right[0]
+    closed = _moved(run, left[0], right[0])
     closed &= own_target
     run &= opp_inner
     return run * (closed != 0)
-
-
-@functools.cache
-def direction_tables(n: int) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Per direction: left and right shift amounts (one is 0) and the unsigned bit masks
-    ``interior`` (squares with a neighbour on both sides along it: the ones a run can hold) and
-    ``target`` (squares reached by one step along it from a square of the board)."""
-    left, right, interior, target = [], [], [], []
-    for dr, dc in DIRECTIONS:
-        delta = dr * n + dc
-        left.append(max(delta, 0))
-        right.append(max(-delta, 0))
-        inner = outer = 0
-        for s in range(n * n):
-            if ray(n, s, dr, dc, 1) and ray(n, s, -dr, -dc, 1):
-                inner |= 1 << s
-            if ray(n, s, -dr, -dc, 1):
-                outer |= 1 << s
-        interior.append(inner)
-        target.append(outer)
-    return left, right, interior, target
 
 
 class BitboardKernel:
@@ -193,11 +170,16 @@ class BitboardKernel:
         def tensor(values: list[int]) -> Tensor:
             return torch.tensor(values, dtype=torch.int64, device=device)
 
-        # Shift amounts for 1, 2 and 4 steps; a direction uses either the left or the right one.
-        self.left = [tensor([k * v for v in left]) for k in (1, 2, 4)]
-        self.right = [tensor([k * v for v in right]) for k in (1, 2, 4)]
-        self.interior = tensor(interior)
-        self.target = tensor(target)
+        # Two groups of 4 directions (left shifts, right shifts): shift amounts (4, 1) for 1, 2, 4 steps.
+        self.groups = []
+        for shifts_left in (True, False):
+            ds = [d for d in range(8) if (left[d] > 0) == shifts_left]
+            amounts = [tensor([k * (left[d] or right[d]) for d in ds]).view(4, 1) for k in (1, 2, 4)]
+            zeros = [0, 0, 0]
+            pair = (amounts, zeros) if shifts_left else (zeros, amounts)
+            self.groups.append(
+                (*pair, tensor([interior[d] for d in ds]).view(4, 1), tensor([target[d] for d in ds]).view(4, 1))
+            )
         # Bit of each action; the null action places nothing.
         self.square_bit = tensor([_signed(1 << s) for s in range(n * n)] + [0])
         self.bit_index = torch.arange(n * n, dtype=torch.int64, device=device)
@@ -315,17 +297,19 @@ class BitboardKernel:
     # -- rules ---------------------------------------------------------------------------------
     def placements(self, own: Tensor, opp: Tensor) -> Tensor:
         """Legal placements (bit set, same shape as ``own``) of the side owning ``own``."""
-        opp8 = opp.unsqueeze(-1) & self.interior
-        moves: Tensor = _or8(ray_moves(own.unsqueeze(-1), opp8, self.left, self.right)) & ~(own | opp)
-        return moves
+        mine, theirs = own.reshape(1, -1), opp.reshape(1, -1)
+        (l0, r0, i0, _), (l1, r1, i1, _) = self.groups
+        ends: Tensor = ray_moves(mine, theirs & i0, l0, r0) | ray_moves(mine, theirs & i1, l1, r1)  # (4, B)
+        ends = ends[:2] | ends[2:]
+        return (~(mine | theirs) & (ends[:1] | ends[1:])).view(own.shape)
 
     def flips(self, own: Tensor, opp: Tensor, placed: Tensor) -> Tensor:
         """Opponent discs flipped by placing the bit set ``placed`` (one bit or none)."""
-        opp8 = opp.unsqueeze(-1) & self.interior
-        own8 = own.unsqueeze(-1) & self.target
+        mine, theirs, at = own.reshape(1, -1), opp.reshape(1, -1), placed.reshape(1, -1)
+        (l0, r0, i0, t0), (l1, r1, i1, t1) = self.groups
         # The runs of different directions are disjoint, so their sum is their union.
-        flipped: Tensor = ray_flips(own8, opp8, placed.unsqueeze(-1), self.left, self.right).sum(-1)
-        return flipped
+        runs: Tensor = ray_flips(mine & t0, theirs & i0, at, l0, r0) + ray_flips(mine & t1, theirs & i1, at, l1, r1)
+        return runs.sum(0).view(own.shape)
 
     def legal_moves(self, discs: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """``(moves, rays, game_over)`` of boards whose mover owns ``discs[:, 0]`` (no rays kept:

@@ -25,8 +25,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from othello_zoo import rules
-from othello_zoo._bitboard import direction_tables, ray_moves
+from othello_zoo._bitboard import ray_moves
 from othello_zoo.notation import MAX_BOARD_SIZE, MIN_BOARD_SIZE, index_to_square
+from othello_zoo.rules import direction_tables
 
 __all__ = [
     "ScalarRules",

@@ -45,6 +45,7 @@ __all__ = [
     "DIRECTIONS",
     "WHITE",
     "by_colour",
+    "direction_tables",
     "exact_score",
     "game_over",
     "mover_result",
@@ -200,3 +201,24 @@ def exact_score(own: int, opp: int, squares: int) -> int:
     diff = own - opp
     empties = squares - own - opp
     return diff + empties if diff > 0 else diff - empties if diff < 0 else 0
+
+
+@functools.cache
+def direction_tables(n: int) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per direction: left and right shift amounts (one is 0) and the unsigned bit masks
+    ``interior`` (squares with a neighbour on both sides along it: the ones a run can hold) and
+    ``target`` (squares reached by one step along it from a square of the board)."""
+    left, right, interior, target = [], [], [], []
+    for dr, dc in DIRECTIONS:
+        delta = dr * n + dc
+        left.append(max(delta, 0))
+        right.append(max(-delta, 0))
+        inner = outer = 0
+        for s in range(n * n):
+            if ray(n, s, dr, dc, 1) and ray(n, s, -dr, -dc, 1):
+                inner |= 1 << s
+            if ray(n, s, -dr, -dc, 1):
+                outer |= 1 << s
+        interior.append(inner)
+        target.append(outer)
+    return left, right, interior, target

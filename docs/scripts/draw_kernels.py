@@ -35,8 +35,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Rectangle
 from matplotlib.text import Text
 
-from othello_zoo._bitboard import direction_tables, occluded_fill
-from othello_zoo.rules import DIRECTIONS, ray
+from othello_zoo._bitboard import occluded_fill
+from othello_zoo.rules import DIRECTIONS, direction_tables, ray
 
 OUT = Path(__file__).resolve().parent.parent / "images"
 
