@@ -50,38 +50,12 @@ def test_step__matches_the_reference_on_random_positions(n: int, seed: int, plie
     assert all(r == results[0] for r in results)
 
 
-@pytest.mark.parametrize("n", SIZES)
-def test_step__whole_random_games_in_lockstep_with_the_reference(n: int) -> None:
-    """A batch of boards played to the end with random actions, checked at every ply."""
-    rng = random.Random(n)
-    batch = 12
-    for backend in backends_for(n):
-        games = [RefGame(n) for _ in range(batch)]
-        state = engine.init(batch, n, backend=backend)  # type: ignore[arg-type]
-        while not all(g.over for g in games):
-            actions = [rng.choice(g.legal_actions()) for g in games]
-            for g, a in zip(games, actions, strict=True):
-                g.play(a)
-            state = engine.step(state, torch.tensor(actions))
-            assert engine.to_text(state) == [g.text() for g in games]
-            assert state.terminated.tolist() == [g.over for g in games]
-            masks = engine.legal_action_mask(state)
-            assert [m.nonzero().flatten().tolist() for m in masks] == [g.legal_actions() for g in games]
-        assert engine.scores(state).tolist() == [list(g.counts()) for g in games]
-        assert engine.rewards(state)[:, 0].tolist() == [float(g.reward_black()) for g in games]
-
-
-@pytest.mark.parametrize("n", [4, 6, 8])
-def test_step__bitboard_chunks_and_passes_in_lockstep_with_the_reference(
-    n: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The host path of the bitboard kernel: chunks of 5 boards (12 boards: 5 + 5 + 2), and the
-    opponent searched only where the mover has no placement (passes and ends, checked to occur)."""
-    monkeypatch.setattr(_bitboard, "CHUNK", 5)
-    rng = random.Random(100 + n)
-    games = [RefGame(n) for _ in range(12)]
-    state = engine.init(12, n, backend="bitboard")
-    passes = ends_among_live = 0
+def play_in_lockstep(n: int, backend: str, rng: random.Random, batch: int = 12) -> tuple[list[int], list[int]]:
+    """``batch`` random games played to the end on the engine and the reference side by side,
+    checked at every ply; returns, per ply, the games over and the boards where a live player must pass."""
+    games = [RefGame(n) for _ in range(batch)]
+    state = engine.init(batch, n, backend=backend)  # type: ignore[arg-type]
+    over, passes = [], []
     while not all(g.over for g in games):
         actions = [rng.choice(g.legal_actions()) for g in games]
         for g, a in zip(games, actions, strict=True):
@@ -91,10 +65,31 @@ def test_step__bitboard_chunks_and_passes_in_lockstep_with_the_reference(
         assert state.terminated.tolist() == [g.over for g in games]
         masks = engine.legal_action_mask(state)
         assert [m.nonzero().flatten().tolist() for m in masks] == [g.legal_actions() for g in games]
-        passes += sum(g.legal_actions() == [n * n] for g in games if not g.over)
-        ends_among_live += any(g.over for g in games) and not all(g.over for g in games)
-    assert passes > 0
-    assert ends_among_live > 0
+        passes.append(sum(g.legal_actions() == [n * n] for g in games if not g.over))
+        over.append(sum(g.over for g in games))
+    assert engine.scores(state).tolist() == [list(g.counts()) for g in games]
+    assert engine.rewards(state)[:, 0].tolist() == [float(g.reward_black()) for g in games]
+    return over, passes
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_step__whole_random_games_in_lockstep_with_the_reference(n: int) -> None:
+    """A batch of boards played to the end with random actions, checked at every ply."""
+    rng = random.Random(n)
+    for backend in backends_for(n):
+        play_in_lockstep(n, backend, rng)
+
+
+@pytest.mark.parametrize("n", [4, 6, 8])
+def test_step__bitboard_chunks_and_passes_in_lockstep_with_the_reference(
+    n: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host path of the bitboard kernel: chunks of 5 boards (12 boards: 5 + 5 + 2), and the
+    opponent searched only where the mover has no placement (passes and ends, checked to occur)."""
+    monkeypatch.setattr(_bitboard, "CHUNK", 5)
+    over, passes = play_in_lockstep(n, "bitboard", random.Random(100 + n))
+    assert sum(passes) > 0
+    assert any(0 < count < 12 for count in over)  # some games ended while others went on
 
 
 @pytest.mark.slow
