@@ -33,13 +33,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.command == "play" and "az" in (args.agent, args.black, args.white):
-        from othello_zoo.agents.alphazero import shipped_network
+        from othello_zoo.agents.alphazero import SHIPPED, shipped_network
 
         try:  # the shipped networks are for some sizes only: say so before anything starts
             shipped_network(args.board_size)
         except ValueError as error:
             flag = "--black" if args.black == "az" else "--white" if args.white == "az" else "--agent"
-            play_parser.error(f"argument {flag}: az: {str(error).split('; pass')[0]}; try --board-size 6")
+            sizes = " or ".join(f"--board-size {n}" for n in sorted(SHIPPED))
+            play_parser.error(f"argument {flag}: az: {str(error).split('; pass')[0]}; try {sizes}")
     if args.command == "play" and args.opening_book:
         from othello_zoo.openings import load_book
 

@@ -272,6 +272,7 @@ class Trainer:
         with bar:
             while not self.done():
                 row = self.step()
+                self.write_log()  # after every iteration, so that a stopped run keeps its log and plot
                 shown = {k: row[k] for k in ("value_loss", "score_vs_greedy") if k in row}
                 bar.set_postfix(minutes=row["minutes"], **shown)
                 bar.update()

@@ -23,7 +23,6 @@ BAD_FLAGS = [
     ("play", "--agent", "strong", "invalid choice: 'strong'"),
     ("play", "--human", "red", "invalid choice: 'red'"),
     ("play", "--black", "nobody", "invalid choice: 'nobody'"),
-    ("play", "--agent", "az", r"az: no network is shipped for 8x8 \(shipped: 6x6\); try --board-size 6"),
     ("train", "--games", "0", "games must be"),
     ("train", "--root-policy", "uct", "root_policy must be 'puct' or 'gumbel', got 'uct'"),
     ("play", "--opening-book", "no-such-book.txt", "opening book file not found: 'no-such-book.txt'"),
@@ -115,3 +114,12 @@ def test_cli__bench_with_nothing_to_run_exits_2_with_usage(
         ", or add --agents, --ffo, --env or --search"
     )
     assert captured.out == ""  # nothing measured first
+
+
+def test_cli__az_on_a_size_with_no_shipped_network_exits_2_naming_the_sizes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["play", "--agent", "az", "--board-size", "10"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    shipped = r"no network is shipped for 10x10 \(shipped: 6x6, 8x8\); try --board-size 6 or --board-size 8"
+    assert re.search(r"argument --agent: az: " + shipped, err)

@@ -106,31 +106,32 @@ def test_train__bad_settings_and_missing_files_get_clear_errors(tmp_path: Path) 
         load_network(tmp_path / "missing.pt")
 
 
-def test_shipped_network__plays_whole_games_in_the_three_envs_and_beats_random() -> None:
-    """The 6 x 6 network shipped with the package, behind make_agent("az", board_size=6)."""
+@pytest.mark.parametrize("n", [6, 8])
+def test_shipped_network__plays_whole_games_in_the_three_envs_and_beats_random(n: int) -> None:
+    """The networks shipped with the package, behind make_agent("az", board_size=n)."""
     from othello_zoo import othello_v0
     from othello_zoo.agents import make_agent
     from othello_zoo.agents.alphazero import SHIPPED
 
-    assert 6 in SHIPPED
-    agent = make_agent("az", board_size=6, simulations=16)
-    assert agent.board_size == 6
-    env = othello_v0.env(board_size=6)
+    assert sorted(SHIPPED) == [6, 8]
+    agent = make_agent("az", board_size=n, simulations=16)
+    assert agent.board_size == n
+    env = othello_v0.env(board_size=n)
     env.reset(seed=0)
     for _name in env.agent_iter():
         observation, _, termination, truncation, _ = env.last()
         env.step(None if termination or truncation else agent.act(observation))
-    assert sum(env.unwrapped.board.scores()) >= 30  # a whole game was played
-    parallel = othello_v0.parallel_env(board_size=6)
+    assert sum(env.unwrapped.board.scores()) >= n * n - 6  # a whole game was played
+    parallel = othello_v0.parallel_env(board_size=n)
     observations, _ = parallel.reset(seed=1)
     while parallel.agents:
         actions = {a: agent.act(observations[a]) for a in parallel.agents}
         observations, _, _, _, _ = parallel.step(actions)
-    vec = othello_v0.vector_env(8, board_size=6, illegal_action="lose")
+    vec = othello_v0.vector_env(8, board_size=n, illegal_action="lose")
     vec.reset(seed=2)
     for _ in range(40):
         vec.step_movers(agent.act_states(vec.state))
-    result = match(agent.network.evaluator(), "random", games=16, board_size=6, simulations=16)
+    result = match(agent.network.evaluator(), "random", games=16, board_size=n, simulations=16)
     assert result.wins == 16  # every game of a short match against random
     with pytest.raises(ValueError, match="no network is shipped for 10x10"):
         make_agent("az", board_size=10)
