@@ -81,14 +81,15 @@ def mctx_rate(roots: int, simulations: int = 32, channels: int = 64, blocks: int
         value = jnp.where(state.terminated, 0.0, value)
         return mctx.RecurrentFnOutput(reward=reward, discount=discount, prior_logits=logits, value=value), state
 
-    @jax.jit
-    def search(params: Any, key: Any, state: Any) -> Any:
+    def plan(params: Any, key: Any, state: Any) -> Any:
         logits, value = apply(params, state.observation)
         root = mctx.RootFnOutput(prior_logits=logits, value=value, embedding=state)
         return mctx.gumbel_muzero_policy(
             params, key, root, recurrent, simulations,
             invalid_actions=~state.legal_action_mask, max_num_considered_actions=considered,
         ).action  # fmt: skip
+
+    search = jax.jit(plan)
 
     state = jax.vmap(env.init)(jax.random.split(jax.random.PRNGKey(1), roots))
     jax.block_until_ready(search(params, jax.random.PRNGKey(2), state))  # compiles
