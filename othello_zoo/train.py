@@ -159,7 +159,9 @@ class Trainer:
             )
         self.config = c = config
         self.device = torch.device(c.device)
-        self.net = PolicyValueNet(c.board_size, c.channels, c.blocks).to(self.device)
+        with torch.random.fork_rng(devices=[]):  # the initial weights from the run's seed; the global generator kept
+            torch.manual_seed(c.seed)
+            self.net = PolicyValueNet(c.board_size, c.channels, c.blocks).to(self.device)
         self.optimizer = torch.optim.AdamW(self.net.parameters(), lr=c.lr, weight_decay=c.weight_decay)
         self.buffer = ReplayBuffer(c.buffer, c.board_size, self.device)
         self.generator = torch.Generator(device=self.device).manual_seed(c.seed)

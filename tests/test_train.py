@@ -63,21 +63,25 @@ def test_elo_difference__even_and_clipped_sweeps() -> None:
 @pytest.mark.slow
 def test_train__checkpoints_resumes_and_improves_against_random(tmp_path: Path) -> None:
     """6 x 6, 8 simulations a move in the matches: the untrained network scores about 2/3 against
-    random; six small iterations (three, then three more after a resume) lift it clearly above."""
+    random; nine small iterations (three, then six more after a resume) lift it clearly above
+    (0.83 to 0.91 over seeds 0-3; the network's first weights come from the run's seed)."""
     settings = {"board_size": 6, "channels": 32, "blocks": 2, "games": 32, "simulations": 16, "train_steps": 50}
     settings |= {"batch_size": 128, "eval_every": 0, "eval_games": 64, "eval_simulations": 8, "minutes": 0}
     settings |= {"lr": 3e-3}
     trainer = Trainer(TrainConfig(**settings, iterations=3), tmp_path)
+    twin = Trainer(TrainConfig(**settings, iterations=3), tmp_path / "twin")
+    first = trainer.net.state_dict()
+    assert all(torch.equal(first[k], v) for k, v in twin.net.state_dict().items())  # seeded, not global
     before = trainer.evaluate()["score_vs_random"]
     trainer.run(progress=False)
     assert (tmp_path / "checkpoint.pt").is_file()
     assert trainer.iteration == 3
-    resumed = Trainer(TrainConfig(**settings, iterations=6), tmp_path, resume=True)
+    resumed = Trainer(TrainConfig(**settings, iterations=9), tmp_path, resume=True)
     assert resumed.iteration == 3
     assert resumed.buffer.size == trainer.buffer.size
     assert torch.equal(resumed.generator.get_state(), trainer.generator.get_state())
     log = resumed.run(progress=False)
-    assert [row["iteration"] for row in log] == [1, 2, 3, 4, 5, 6]
+    assert [row["iteration"] for row in log] == list(range(1, 10))
     after = resumed.evaluate()["score_vs_random"]
     assert after >= 0.75, (before, after)
     assert after > before + 0.1, (before, after)
