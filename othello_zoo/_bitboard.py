@@ -113,12 +113,24 @@ def occluded_fill(gen: Any, pro: Any, left: Amounts, right: Amounts) -> Any:
         # In-place operators on fresh temporaries: fewer tensors allocated (ints just rebind).
         step = _moved(gen, left[k], right[k])
         step &= pro
-        gen = gen | step  # a new value: the caller's ``gen`` is never modified
+        if k == 0:
+            gen = gen | step  # a new value: the caller's ``gen`` is never modified
+        else:
+            gen |= step  # the value made in round 0
         if k < last:
             grown = _moved(pro, left[k], right[k])
             grown &= pro
             pro = grown
     return gen
+
+
+def _moved_in_place(x: Any, left: Any, right: Any) -> Any:
+    """:func:`_moved` of a value the caller owns, shifted in place (ints just rebind)."""
+    if not (isinstance(left, int) and left == 0):
+        x <<= left
+    if not (isinstance(right, int) and right == 0):
+        x >>= right
+    return x
 
 
 def ray_moves(own: Any, opp_inner: Any, left: Amounts, right: Amounts) -> Any:
@@ -129,7 +141,7 @@ def ray_moves(own: Any, opp_inner: Any, left: Amounts, right: Amounts) -> Any:
     """
     ends = occluded_fill(own, opp_inner, left, right)
     ends &= opp_inner  # a fresh value, safe to update in place
-    return _moved(ends, left[0], right[0])
+    return _moved_in_place(ends, left[0], right[0])
 
 
 def ray_flips(own_target: Any, opp_inner: Any, placed: Any, left: Amounts, right: Amounts) -> Any:
@@ -141,7 +153,12 @@ def ray_flips(own_target: Any, opp_inner: Any, placed: Any, left: Amounts, right
     closed = _moved(run, left[0], right[0])
     closed &= own_target
     run &= opp_inner
-    return run * (closed != 0)
+    # Keep the run where it is closed: ``c | -c`` has the sign bit set exactly when ``c != 0``, so
+    # the arithmetic shift by 63 makes all ones there and 0 elsewhere (cheaper than a bool mask).
+    closed |= -closed
+    closed >>= 63
+    run &= closed
+    return run
 
 
 class BitboardKernel:
