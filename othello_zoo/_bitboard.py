@@ -36,7 +36,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import rules
-from othello_zoo._kernel import colour_view_of, sample_from_mask
+from othello_zoo._kernel import colour_view_of
 from othello_zoo._words import (
     BITWISE_COUNT,
     NUMPY_PATH,
@@ -44,6 +44,7 @@ from othello_zoo._words import (
     lookup,
     numpy_bridge,
     popcount,
+    random_bit,
     unsigned,
 )
 from othello_zoo.rules import direction_tables
@@ -371,23 +372,9 @@ class BitboardKernel:
 
     def random_moves(self, moves: Tensor, uniform: Tensor) -> Tensor:
         """int64 ``(B,)``: the legal placement of rank ``floor(uniform * count)`` in each set, or
-        the null action where the set is empty. Works a byte of the word at a time, so it never
-        expands a board into one value per square."""
-        nn = self.board_size**2
-        if sys.byteorder != "little":
-            return sample_from_mask(torch.cat((self.legal_mask(moves), (moves == 0).unsqueeze(1)), 1), uniform)[0]
-        data = moves.unsqueeze(-1).view(torch.uint8).int()  # (B, 8) bytes, squares 0-7 first
-        counts = lookup(self.tables.byte_count, data)
-        running = counts.cumsum(1, dtype=torch.int16)
-        total = running[:, -1]
-        rank = torch.minimum((uniform * total).to(torch.int16), total - 1)
-        byte = (running <= rank.unsqueeze(1)).sum(1, keepdim=True)  # the byte holding that rank
-        byte_safe = byte.clamp(max=7)
-        within = rank.unsqueeze(1) - (running.gather(1, byte_safe) - counts.gather(1, byte_safe))
-        square = byte_safe * 8 + lookup(
-            self.tables.byte_select_flat, data.gather(1, byte_safe) * 8 + within.clamp(min=0)
-        )
-        return torch.where(total == 0, nn, square.squeeze(1))
+        the null action where the set is empty (:func:`~othello_zoo._words.random_bit`: arithmetic
+        on the words, never one value per square)."""
+        return random_bit(moves, uniform, self.tables.byte_select_flat).clamp_(max=self.board_size**2)
 
     def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:
         """bool ``(B,)``: ``actions`` (in ``0..n*n``) is a legal placement."""

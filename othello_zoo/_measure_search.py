@@ -18,19 +18,25 @@ from othello_zoo import engine
 from othello_zoo.network import PolicyValueNet
 from othello_zoo.search import MCTS, rollout_evaluator
 
-__all__ = ["SEARCH_ROOTS", "batched_search_rates", "mctx_rates"]
+__all__ = ["ROLLOUT_ROOTS", "SEARCH_ROOTS", "batched_search_rates", "mctx_rates"]
 
 SEARCH_ROOTS = (1, 64, 1024)
+ROLLOUT_ROOTS = (*SEARCH_ROOTS, 4096)  # rollouts gain from larger batches up to about 4,096 boards
 
 
 def batched_search_rates(
-    roots: Sequence[int] = SEARCH_ROOTS, simulations: int = 32, device: str = "cpu", seed: int = 0
+    roots: Sequence[int] = SEARCH_ROOTS,
+    simulations: int = 32,
+    device: str = "cpu",
+    seed: int = 0,
+    rollout_roots: Sequence[int] = ROLLOUT_ROOTS,
 ) -> dict[str, float]:
     """Simulations per second (all roots together) of one search of ``simulations`` per root from
-    the start position: ``"rollouts, N=..."`` with one random playout a leaf, and ``"network
-    (64 x 4 blocks), N=..."`` with an untrained :class:`~othello_zoo.network.PolicyValueNet` of 64
-    channels and 4 residual blocks, ``"network, Gumbel ..."`` the same with the Gumbel root (16
-    actions considered). Each figure is the better of two searches after a warm-up."""
+    the start position: ``"rollouts, N=..."`` with one random playout a leaf (at ``rollout_roots``),
+    and ``"network (64 x 4 blocks), N=..."`` with an untrained
+    :class:`~othello_zoo.network.PolicyValueNet` of 64 channels and 4 residual blocks,
+    ``"network, Gumbel ..."`` the same with the Gumbel root (16 actions considered). Each figure is
+    the better of two searches after a warm-up."""
     dev = torch.device(device)
     net = PolicyValueNet(8, channels=64, blocks=4).to(dev)
     generator = torch.Generator(device=dev).manual_seed(seed)
@@ -41,7 +47,7 @@ def batched_search_rates(
     }
     rates = {}
     for name, search in searches.items():
-        for count in roots:
+        for count in rollout_roots if name == "rollouts" else roots:
             state = engine.init(count, device=dev)
             search.run(engine.init(min(count, 4), device=dev), generator)  # warm-up
             best = 0.0

@@ -125,7 +125,8 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     add(
         "--search",
         action="store_true",
-        help="also simulations/s of the batched tree search at 1, 64 and 1,024 roots, ~30 s (default: off)",
+        help="also simulations/s of the batched tree search at 1, 64 and 1,024 roots "
+        "(rollouts also 4,096), ~1 min (default: off)",
     )
     for dest, (flag, reason) in DEPRECATED.items():
         add(flag, dest=dest, action="store_true", help=f"deprecated, no effect: {reason} (default: off)")

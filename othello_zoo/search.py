@@ -31,8 +31,10 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
+from othello_zoo._bitboard import bitboard_kernel
 from othello_zoo._checks import check_int, check_real
 from othello_zoo._gumbel import GumbelRoot
+from othello_zoo._playout import random_playouts
 from othello_zoo._tree import Evaluator, Subtree, Tree
 
 __all__ = [
@@ -258,6 +260,7 @@ def rollout_evaluator(
     uniform logits, and the mean result (+1 / -1 / 0) for the player to move. It reads the host
     once every 8 plies to stop when every game is over."""
     playouts = check_int("playouts", playouts, low=1)
+    resolved = engine.resolve_backend(backend, board_size)  # type: ignore[arg-type]
     generators = {} if generator is None else {generator.device: generator}
 
     def evaluate(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
@@ -269,14 +272,17 @@ def rollout_evaluator(
             generators[device] = torch.Generator(device=device).manual_seed(0)
         own = generators[device]
         planes = observation.flatten(2).bool().repeat(playouts, 1, 1)
-        black = torch.zeros(batch * playouts, dtype=torch.int64, device=observation.device)
-        state = engine.from_planes(planes, black, board_size, backend=backend)  # type: ignore[arg-type]
-        for ply in range(2 * board_size * board_size):  # more than the longest game
-            state = engine.step(state, engine.random_actions(state, own), illegal_action="lose")
-            if ply % 8 == 7 and bool(state.terminated.all()):
-                break
-        counts = engine.scores(state)  # the mover played black
-        result = torch.sign(counts[:, 0] - counts[:, 1]).to(torch.float32)
+        if resolved == "bitboard":  # the playout loop of _playout: only what a random game needs
+            result = random_playouts(bitboard_kernel(board_size, device).encode(planes), board_size, own)
+        else:
+            black = torch.zeros(batch * playouts, dtype=torch.int64, device=device)
+            state = engine.from_planes(planes, black, board_size, backend=resolved)
+            for ply in range(2 * board_size * board_size):  # more than the longest game
+                state = engine.step(state, engine.random_actions(state, own), illegal_action="lose")
+                if ply % 8 == 7 and bool(state.terminated.all()):
+                    break
+            counts = engine.scores(state)  # the mover played black
+            result = torch.sign(counts[:, 0] - counts[:, 1]).to(torch.float32)
         return torch.zeros(mask.shape, device=mask.device), result.view(playouts, batch).mean(0)
 
     return evaluate

@@ -262,9 +262,9 @@ def test_search_rates__every_search_and_root_count_and_mctx_only_where_installed
 
     from othello_zoo import _measure_search
 
-    rates = _measure_search.batched_search_rates(roots=(1, 3), simulations=2)
-    searches = ("rollouts", "network (64 x 4 blocks)", "network, Gumbel (64 x 4)")
-    assert list(rates) == [f"{s}, N={n}" for s in searches for n in (1, 3)]
+    rates = _measure_search.batched_search_rates(roots=(1, 3), simulations=2, rollout_roots=(2, 5))
+    searches = ("network (64 x 4 blocks)", "network, Gumbel (64 x 4)")
+    assert list(rates) == ["rollouts, N=2", "rollouts, N=5", *(f"{s}, N={n}" for s in searches for n in (1, 3))]
     assert all(r > 0 for r in rates.values())
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     assert _measure_search.mctx_rates((1,)) == {}

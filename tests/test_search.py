@@ -10,6 +10,8 @@ import pytest
 import torch
 
 from othello_zoo import engine
+from othello_zoo._playout import random_playouts
+from othello_zoo._words import ByteTables, random_bit
 from othello_zoo.agents.alphabeta import solve_exact
 from othello_zoo.board import Board
 from othello_zoo.notation import parse_moves
@@ -339,3 +341,35 @@ def test_rollout_evaluator__checks_the_board_size() -> None:
     observation, mask = engine.mover_view(engine.init(2, 6))
     with pytest.raises(ValueError, match="plays 8x8, the observations are 6x6"):
         rollout_evaluator(8)(observation, mask)
+
+
+@pytest.mark.parametrize("board_size", [4, 6, 8])
+def test_random_playouts__same_results_as_the_engine_stepped_with_the_same_draws(board_size: int) -> None:
+    # Positions from the start, a few plies in (passes and finished games included on 4 x 4), both
+    # played out by the playout loop and by engine.step with random_actions from the same seed.
+    g = torch.Generator().manual_seed(board_size)
+    state = engine.init(512, board_size)
+    for _ in range(2 * board_size):
+        state = engine.step(state, engine.random_actions(state, g), illegal_action="lose")
+    played = random_playouts(state.discs, board_size, torch.Generator().manual_seed(7))
+    stepped, draws = state, torch.Generator().manual_seed(7)
+    while not bool(stepped.terminated.all()):
+        stepped = engine.step(stepped, engine.random_actions(stepped, draws), illegal_action="lose")
+    mover = state.current_player  # the results are the movers' of the positions played out
+    expected = engine.outcome(stepped) * torch.where(stepped.current_player == mover, 1.0, -1.0)
+    assert played.tolist() == expected.tolist()
+    assert {-1.0, 1.0} <= set(played.tolist())
+    if board_size == 4:
+        assert bool(state.terminated.any())  # some games were over before the playout
+
+
+def test_random_bit__the_ranked_set_bit_of_each_word() -> None:
+    g = torch.Generator().manual_seed(0)
+    words = torch.randint(-(2**63), 2**63 - 1, (3, 200), generator=g)
+    words = torch.cat((words[0], words[0] & words[1] & words[2], torch.tensor([0, 1, -1, -(2**63), 1 << 40])))
+    table = ByteTables(torch.device("cpu")).byte_select_flat
+    for uniform in (torch.rand(len(words), generator=g), torch.zeros(len(words)), torch.full((len(words),), 0.9999)):
+        got = random_bit(words, uniform, table).tolist()
+        for word, u, position in zip(words.tolist(), uniform.tolist(), got, strict=True):
+            bits = [k for k in range(64) if (word >> k) & 1]
+            assert position == (bits[min(int(u * len(bits)), len(bits) - 1)] if bits else 64)
