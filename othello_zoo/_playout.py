@@ -21,7 +21,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo._bitboard import bitboard_kernel
-from othello_zoo._words import lookup, popcount
+from othello_zoo._words import popcount, random_bit_set
 
 __all__ = ["CHECK_EVERY", "random_playouts"]
 
@@ -33,25 +33,43 @@ def random_playouts(discs: Tensor, board_size: int, generator: torch.Generator) 
     move of random games from int64 ``(B, 2)`` bitboards ``(mover, opponent)``.
 
     ``generator`` is on the boards' device. Boards whose game is already over score as they stand.
+    Every :data:`CHECK_EVERY` plies the games that are over are scored and dropped, so the last
+    plies of the longest games do not carry the whole batch.
     """
     kernel = bitboard_kernel(board_size, discs.device)
     own, opp = discs[:, 0], discs[:, 1]
     batch = own.shape[0]
+    result = torch.zeros(batch, dtype=torch.float32, device=discs.device)
+    rows = torch.arange(batch, device=discs.device)  # the boards still played, as rows of ``discs``
     passed = torch.zeros(batch, dtype=torch.bool, device=discs.device)
-    over = passed.clone()
     plies = 0
     while True:
         moves = kernel.placements(own, opp)
         stuck = moves == 0
-        over |= passed & stuck  # two movers in a row without a placement: the game is over
-        if plies and plies % CHECK_EVERY == 0 and bool(over.all()):
-            break
+        if plies % CHECK_EVERY == 0 and plies:
+            # Two movers in a row without a placement: that game is over (and stays so).
+            over = passed & stuck
+            if bool(over.any()):
+                result[rows[over]] = _scores(own[over], opp[over], plies)
+                live = ~over
+                if not bool(live.any()):
+                    break
+                own, opp, moves, stuck, rows = own[live], opp[live], moves[live], stuck[live], rows[live]
+        # One draw a board of the whole batch, as engine.random_actions makes: the same moves.
         uniform = torch.rand(batch, generator=generator, device=discs.device)
-        placed = lookup(kernel.square_bit, kernel.random_moves(moves, uniform))  # 0 for the null action
+        if rows.shape[0] < batch:
+            uniform = uniform[rows]
+        placed = random_bit_set(moves, uniform, kernel.tables.byte_select_bit)  # 0: the null action
         flipped = kernel.flips(own, opp, placed)
         own, opp = opp ^ flipped, own | placed | flipped
         passed = stuck
         plies += 1
+    return result
+
+
+def _scores(own: Tensor, opp: Tensor, plies: int) -> Tensor:
+    """float32: +1 / -1 / 0 by disc count for the player to move at the start, ``plies`` plies
+    before (after an odd number ``own`` is that player's opponent's)."""
     counts = popcount(torch.stack((own, opp), dim=1))
     result = torch.sign(counts[:, 0] - counts[:, 1]).to(torch.float32)
-    return -result if plies % 2 else result  # after an odd number of plies ``own`` is the opponent's
+    return -result if plies % 2 else result

@@ -36,11 +36,13 @@ class Tree:
         self.actions = actions
         device = roots.device
         shape = (n_trees, self.nodes, actions)
-        self.prior = torch.zeros(shape, dtype=dtype, device=device)
+        # A node's prior and legal actions are written when it is added (set_node) and never read
+        # before: left unfilled, which saves a pass over the largest tensors of a big search.
+        self.prior = torch.empty(shape, dtype=dtype, device=device)
         self.visits = torch.zeros(shape, dtype=dtype, device=device)
         self.value_sum = torch.zeros(shape, dtype=dtype, device=device)
         self.child = torch.full(shape, -1, dtype=torch.int64, device=device)
-        self.legal = torch.zeros(shape, dtype=torch.bool, device=device)
+        self.legal = torch.empty(shape, dtype=torch.bool, device=device)
         self.terminal = torch.zeros((n_trees, self.nodes), dtype=torch.bool, device=device)
         self.terminal_value = torch.zeros((n_trees, self.nodes), dtype=dtype, device=device)
         self.depth = torch.zeros((n_trees, self.nodes), dtype=torch.int64, device=device)
@@ -54,8 +56,15 @@ class Tree:
 
     # -- storage ----------------------------------------------------------------------------------
     def rows(self, node: Tensor) -> Tensor:
-        """int64 ``(N,)``: the row of each tree's ``node`` in :attr:`states`."""
+        """int64 ``(N,)``: the row of each tree's ``node`` in :attr:`states` (and in the node
+        statistics seen as ``(N * M, A)``)."""
         return self.tree_index * self.nodes + node
+
+    def edges(self, name: str, rows: Tensor) -> Tensor:
+        """``(N, A)``: the edge statistic ``name`` of the nodes at ``rows`` (:meth:`rows`), one per
+        tree (``index_select`` on the ``(N * M, A)`` view: several times faster on CPU than
+        indexing with two index tensors)."""
+        return getattr(self, name).view(-1, self.actions).index_select(0, rows)
 
     def write_state(self, node: Tensor, state: engine.State) -> None:
         """Stores ``state`` (one board per tree) as the boards of ``node``."""
@@ -71,9 +80,9 @@ class Tree:
         prior = torch.softmax(logits.to(self.dtype).masked_fill(~mask, -math.inf), dim=1)
         over = state.terminated
         result = engine.outcome(state).to(self.dtype)
-        t = self.tree_index
-        self.prior[t, node] = prior
-        self.legal[t, node] = mask
+        t, rows = self.tree_index, self.rows(node)
+        self.prior.view(-1, self.actions).index_copy_(0, rows, prior)
+        self.legal.view(-1, self.actions).index_copy_(0, rows, mask)
         self.terminal[t, node] = over
         self.terminal_value[t, node] = result
         return torch.where(over, result, value.to(self.dtype))
@@ -144,11 +153,12 @@ class Tree:
         path_nodes = torch.zeros((n_trees, levels), dtype=torch.int64, device=device)
         path_actions = torch.zeros((n_trees, levels), dtype=torch.int64, device=device)
         for level in range(levels):
-            visits, value_sum = self.visits[t, node], self.value_sum[t, node]
+            rows = self.rows(node)
+            visits, value_sum = self.edges("visits", rows), self.edges("value_sum", rows)
             total = visits.sum(1, keepdim=True).clamp(min=1.0)
-            q = torch.where(visits > 0, value_sum / visits.clamp(min=1.0), 0.0)
-            u = c_puct * self.prior[t, node] * total.sqrt() / (1.0 + visits)
-            score = torch.where(self.legal[t, node], q + u, -math.inf)
+            q = value_sum / visits.clamp(min=1.0)  # 0 on an unvisited edge, whose value sum is 0
+            u = c_puct * self.edges("prior", rows) * total.sqrt() / (1.0 + visits)
+            score = torch.where(self.edges("legal", rows), q + u, -math.inf)
             action = score.argmax(1) if level or root_action is None else root_action
             path_nodes[:, level] = node
             path_actions[:, level] = action

@@ -18,6 +18,7 @@ __all__ = [
     "popcount",
     "positions_of_bytes",
     "random_bit",
+    "random_bit_set",
     "unpack_bits",
     "unsigned",
 ]
@@ -90,6 +91,28 @@ def random_bit(words: Tensor, uniform: Tensor, byte_select_flat: Tensor) -> Tens
     >>> random_bit(torch.tensor([0b1011, 0, 1 << 40]), torch.tensor([0.5, 0.5, 0.9]), table).tolist()
     [1, 64, 40]
     """
+    shift, index, total = _ranked_byte(words, uniform)
+    return torch.where(total == 0, 64, shift + lookup(byte_select_flat, index))
+
+
+def random_bit_set(words: Tensor, uniform: Tensor, byte_select_bit: Tensor) -> Tensor:
+    """int64: the bit that :func:`random_bit` finds, as a one-bit set (0 where a word is empty),
+    with ``byte_select_bit`` (:class:`ByteTables`): a few operations fewer where the caller wants
+    the bit rather than its position.
+
+    >>> table = ByteTables(torch.device("cpu")).byte_select_bit
+    >>> random_bit_set(torch.tensor([0b1011, 0, 1 << 40]), torch.tensor([0.5, 0.5, 0.9]), table).tolist()
+    [2, 0, 1099511627776]
+    """
+    shift, index, _ = _ranked_byte(words, uniform)
+    return lookup(byte_select_bit, index) << shift
+
+
+def _ranked_byte(words: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+    """``(shift, index, count)`` of the bit of rank ``min(floor(uniform * count), count - 1)`` in
+    each word: its byte as a shift (0, 8, ..., 56), ``8 * byte value + rank within the byte`` (the
+    index of :class:`ByteTables`' select tables) and the word's set bits. An empty word gives
+    shift 56 and index 0."""
     # Set bits per byte, in place of each byte; then byte i of ``running`` holds the set bits of
     # bytes 0..i (at most 64, so no byte carries into the next, and no high bit is set).
     x = words - ((words >> 1) & 0x5555555555555555)
@@ -108,8 +131,7 @@ def random_bit(words: Tensor, uniform: Tensor, byte_select_flat: Tensor) -> Tens
     shift = ((at_most * _ONES) >> 56).clamp_(max=7) * 8  # 8 bytes only where the word is empty
     within = rank - (((running << 8) >> shift) & 0xFF)  # the rank among the bits of that byte
     value = (words >> shift) & 0xFF
-    square = shift + lookup(byte_select_flat, value * 8 + within)
-    return torch.where(total == 0, 64, square)
+    return shift, value * 8 + within, total
 
 
 def unpack_bits(words: Tensor) -> Tensor:
@@ -150,6 +172,10 @@ class ByteTables:
         for r in range(8):
             self.byte_select[:, r] = torch.where(self.byte_bits & (ranks == r), positions, 0).sum(1)
         self.byte_select_flat = self.byte_select.flatten()
+        # The same as one-bit sets, 0 past a byte's last set bit (and for the byte 0).
+        present = ranks.unsqueeze(1) == torch.arange(8, device=device).view(1, 8, 1)  # [v, r, position]
+        present &= self.byte_bits.unsqueeze(1)
+        self.byte_select_bit = (present.to(torch.int64) << positions).sum(2).flatten()
         # Disc difference by 16-bit chunks (see ``BitboardKernel.difference``): entry ``v + 32768``
         # holds the set bits of the int16 ``v`` (a chunk of the mover's word), entry ``v + 98304``
         # 16 minus them (a chunk of the opponent's); the 8 entries of a board sum to difference + 64.
