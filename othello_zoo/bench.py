@@ -126,7 +126,7 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         "--search",
         action="store_true",
         help="also simulations/s of the batched tree search at 1, 64 and 1,024 roots "
-        "(rollouts also 4,096), ~1 min (default: off)",
+        "(rollouts also 4,096 and 16,384), ~2 min (default: off)",
     )
     for dest, (flag, reason) in DEPRECATED.items():
         add(flag, dest=dest, action="store_true", help=f"deprecated, no effect: {reason} (default: off)")
@@ -265,7 +265,7 @@ def _search_rates(device: str) -> dict[str, float]:
     """Measures and prints the batched tree search's simulations per second."""
     from othello_zoo._measure_search import batched_search_rates, mctx_rates
 
-    _note(f"measuring the batched tree search on {device} (about a minute; mctx + pgx beside it where installed)")
+    _note(f"measuring the batched tree search on {device} (about two minutes; mctx + pgx beside it where installed)")
     rates = {**batched_search_rates(device=device), **mctx_rates()}
     print(f"\nBatched tree search (othello_zoo.search, 32 simulations a root), simulations/s on {device}")
     for name, value in rates.items():
