@@ -93,26 +93,29 @@ class Kernel(Protocol):
 
 
 def sample_from_mask(mask: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor]:
-    """``(actions int64 (B,), counts (B,))``: the action of rank ``floor(uniform * count)`` among each
-    row's legal actions counted from the last (``A``, one past the last column, where a row has
-    none) and each row's count of them (uint8 below 256 columns, else int16).
+    """``(actions int64 (B,), counts (B,))``: the action of rank ``min(floor(uniform * count),
+    count - 1)`` among each row's legal actions, counted from the first column (``A``, one past
+    the last column, where a row has none), and each row's count of them (uint8 below 256
+    columns, else int16). The rank of the bitboard kernel's ``random_moves``, so that both
+    kernels draw the same moves from the same numbers.
 
-    The leftmost column where the running count reaches the rank, found by a binary search of each
+    The leftmost column whose running count passes the rank, found by a binary search of each
     row's running count (about half the work of comparing every column).
 
     >>> mask = torch.tensor([[False, True, True], [False, False, False]])
     >>> actions, counts = sample_from_mask(mask, torch.tensor([0.6, 0.6]))
     >>> actions.tolist(), counts.tolist()
-    ([1, 3], [2, 0])
+    ([2, 3], [2, 0])
     """
     # Running counts in the narrowest type that holds them: uint8 cumsums the mask's own bytes.
     narrow = mask.shape[1] < 256
     running = mask.view(torch.uint8).cumsum(1, dtype=torch.uint8) if narrow else mask.cumsum(1, dtype=torch.int16)
     count = running[:, -1]
-    # The running count to reach, count - floor(u * count), in 1..count (at least 1, should u * count
-    # round up to count): the leftmost column holding it is the action (the rank counted from the
-    # right, which is as uniform). A row with no legal action asks for 1, which no column holds.
-    target = (count - (uniform * count).to(running.dtype)).clamp_(min=1)
+    # The running count to reach is the rank + 1, at most the count (should u * count round up to
+    # it; in int16, where the + 1 cannot wrap); a row with no legal action asks for 1, which no
+    # column holds, and gets A.
+    wide = count.to(torch.int16)
+    target = torch.minimum((uniform * wide).to(torch.int16) + 1, wide.clamp(min=1)).to(running.dtype)
     return torch.searchsorted(running, target.unsqueeze(1)).squeeze(1), count
 
 

@@ -13,12 +13,14 @@ __all__ = [
     "BITWISE_COUNT",
     "NUMPY_PATH",
     "ByteTables",
+    "byte_of_rank",
     "lookup",
     "numpy_bridge",
     "popcount",
     "positions_of_bytes",
     "random_bit",
     "random_bit_set",
+    "running_byte_counts",
     "unpack_bits",
     "unsigned",
 ]
@@ -110,17 +112,28 @@ def random_bit_set(words: Tensor, uniform: Tensor, byte_select_bit: Tensor) -> T
 
 def _ranked_byte(words: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor, Tensor]:
     """``(shift, index, count)`` of the bit of rank ``min(floor(uniform * count), count - 1)`` in
-    each word: its byte as a shift (0, 8, ..., 56), ``8 * byte value + rank within the byte`` (the
-    index of :class:`ByteTables`' select tables) and the word's set bits. An empty word gives
-    shift 56 and index 0."""
-    # Set bits per byte, in place of each byte; then byte i of ``running`` holds the set bits of
-    # bytes 0..i (at most 64, so no byte carries into the next, and no high bit is set).
+    each word (:func:`byte_of_rank`) and the word's set bits. An empty word gives shift 56 and
+    index 0."""
+    running = running_byte_counts(words)
+    total = running >> 56
+    rank = torch.minimum((uniform * total).to(torch.int64), total - 1).clamp_(min=0)
+    shift, index = byte_of_rank(words, running, rank)
+    return shift, index, total
+
+
+def running_byte_counts(words: Tensor) -> Tensor:
+    """int64: byte ``i`` of each result holds the set bits of bytes ``0..i`` of the word (at most
+    64, so no byte carries into the next and no high bit is set; the top byte is the count)."""
     x = words - ((words >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    running = x * _ONES
-    total = running >> 56
-    rank = torch.minimum((uniform * total).to(torch.int64), total - 1).clamp_(min=0)
+    return x * _ONES
+
+
+def byte_of_rank(words: Tensor, running: Tensor, rank: Tensor) -> tuple[Tensor, Tensor]:
+    """``(shift, index)`` of the set bit of rank ``rank`` (int64, from 0, below the word's count) in
+    each word, given :func:`running_byte_counts`: its byte as a shift (0, 8, ..., 56) and ``8 *
+    byte value + rank within the byte``, the index of :class:`ByteTables`' select tables."""
     # The byte holding the rank is the number of bytes whose running count is at most the rank:
     # ``(rank | 0x80) - count`` keeps each byte's high bit exactly where count <= rank (both < 128).
     at_most = (rank * _ONES) | _HIGH
@@ -131,7 +144,7 @@ def _ranked_byte(words: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor, Tensor
     shift = ((at_most * _ONES) >> 56).clamp_(max=7) * 8  # 8 bytes only where the word is empty
     within = rank - (((running << 8) >> shift) & 0xFF)  # the rank among the bits of that byte
     value = (words >> shift) & 0xFF
-    return shift, value * 8 + within, total
+    return shift, value * 8 + within
 
 
 def unpack_bits(words: Tensor) -> Tensor:

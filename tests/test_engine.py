@@ -7,6 +7,7 @@ import torch
 from helpers import draw
 
 from othello_zoo import engine
+from othello_zoo._kernel import sample_from_mask
 from othello_zoo.notation import parse_moves
 
 START = "---------------------------OX------XO--------------------------- X"
@@ -100,6 +101,35 @@ def test_step__a_recorded_opening_gives_the_known_board(backend: str) -> None:
     ]
     assert engine.scores(state).tolist() == [[7, 5]]
     assert state.current_player.tolist() == [0]
+
+
+@pytest.mark.parametrize("columns", [1, 5, 8, 37, 64, 65, 66, 101, 300])
+def test_sample_from_mask__the_ranked_column_counted_from_the_first(columns: int) -> None:
+    # Random masks (empty and full rows included) and draws (0 and just below 1 included) against
+    # a plain loop; 300 columns take the int16 running count.
+    g = torch.Generator().manual_seed(columns)
+    mask = torch.rand(300, columns, generator=g) < torch.rand(300, 1, generator=g)
+    mask[0], mask[1] = False, True
+    uniform = torch.rand(300, generator=g)
+    uniform[2:4] = torch.tensor([0.0, 0.99999994])
+    actions, counts = sample_from_mask(mask, uniform)
+    expected = []
+    for row, u in zip(mask.tolist(), uniform.tolist(), strict=True):
+        legal = [c for c, on in enumerate(row) if on]
+        expected.append(legal[min(int(u * len(legal)), len(legal) - 1)] if legal else columns)
+    assert actions.tolist() == expected
+    assert counts.tolist() == mask.sum(1).tolist()
+
+
+def test_random_actions__bitboard_and_conv_draw_the_same_moves() -> None:
+    g = torch.Generator().manual_seed(11)
+    from othello_zoo.testing import random_play
+
+    state = random_play(engine.init(256), 24, g)
+    conv = engine.from_text(engine.to_text(state), backend="conv")
+    for seed in range(5):
+        drawn = engine.random_actions(state, torch.Generator().manual_seed(seed))
+        assert torch.equal(drawn, engine.random_actions(conv, torch.Generator().manual_seed(seed)))
 
 
 @pytest.mark.parametrize("backend", ["bitboard", "conv"])
