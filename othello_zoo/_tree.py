@@ -64,7 +64,8 @@ class Tree:
         """``(N, A)``: the edge statistic ``name`` of the nodes at ``rows`` (:meth:`rows`), one per
         tree (``index_select`` on the ``(N * M, A)`` view: several times faster on CPU than
         indexing with two index tensors)."""
-        return getattr(self, name).view(-1, self.actions).index_select(0, rows)
+        statistic: Tensor = getattr(self, name)
+        return statistic.view(-1, self.actions).index_select(0, rows)
 
     def write_state(self, node: Tensor, state: engine.State) -> None:
         """Stores ``state`` (one board per tree) as the boards of ``node``."""
