@@ -165,27 +165,30 @@ class ConvKernel:
                 # matches alone say where each side can play.
                 response = self._response(part)
                 legal = self._pack(response == self.magic_int8[0], out) != 0
-                theirs = self._opponent_moves(response, legal)
+                has = _any_set(legal)
+                theirs = self._opponent_moves(response, has)
             else:
                 mine, opponent = self.seed_matches(part)
                 empty = ~(part[:, 0] | part[:, 1])
                 legal = (self._pack(mine.view(part.shape[0], -1), out) != 0) & empty
                 theirs = _any_set(self._any_slot(opponent) & empty)
+                has = _any_set(legal)
             moves.append(legal)
-            over.append(rules.game_over(_any_set(legal), theirs))
+            over.append(rules.game_over(has, theirs))
         if len(moves) == 1:
             return moves[0], rays, over[0]
         return torch.cat(moves), rays, torch.cat(over)
 
-    def _opponent_moves(self, response: Tensor, legal: Tensor) -> Tensor:
+    def _opponent_moves(self, response: Tensor, has_moves: Tensor) -> Tensor:
         """bool ``(B,)``: the opponent has a placement, from the responses (where the response is
-        ``-magic``). It matters only where the mover has none (a pass, or the end): on the host,
-        where picking those boards out costs no synchronisation, only they are compared (about 1
-        board in 50 in random play); elsewhere every board, with no data-dependent shape."""
+        ``-magic``). It matters only where the mover has none (``has_moves`` false: a pass, or the
+        end): on the host, where picking those boards out costs no synchronisation, only they are
+        compared (about 1 board in 50 in random play); elsewhere every board, with no
+        data-dependent shape."""
         if not self.host_path:
             return (response == self.magic_int8[1]).view(torch.int64).amax(1) != 0
         theirs = torch.zeros(response.shape[0], dtype=torch.bool, device=response.device)
-        idle = (~_any_set(legal)).nonzero().squeeze(1)
+        idle = (~has_moves).nonzero().squeeze(1)
         if idle.numel():
             theirs[idle] = (response[idle] == self.magic_int8[1]).view(torch.int64).amax(1) != 0
         return theirs

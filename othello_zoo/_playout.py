@@ -2,8 +2,9 @@
 the work a playout needs.
 
 A playout keeps two words a board (the mover's discs, the opponent's) and, each ply, finds the
-mover's placements, draws one (:meth:`~othello_zoo._bitboard.BitboardKernel.random_moves`, the
-null action where there is none), plays it and swaps the sides. It keeps no colours, rewards,
+mover's placements, draws one (:func:`~othello_zoo._words.random_bit_set`, the rank of
+:meth:`~othello_zoo._bitboard.BitboardKernel.random_moves`; nothing where there is none), plays it
+and swaps the sides. It keeps no colours, rewards,
 forfeits or the opponent's placements, as :func:`othello_zoo.engine.step` must: a game is over
 when a mover with no placement follows a mover with none, and, since every board swaps sides every
 ply, which side a word holds at the end is the same for every board. About 1.5 times the
@@ -20,8 +21,9 @@ from __future__ import annotations
 import torch
 from torch import Tensor
 
-from othello_zoo._bitboard import bitboard_kernel
-from othello_zoo._words import popcount, random_bit_set
+from othello_zoo._bitboard import BitboardKernel, bitboard_kernel
+from othello_zoo._words import random_bit_set
+from othello_zoo.rules import outcome_sign
 
 __all__ = ["CHECK_EVERY", "random_playouts"]
 
@@ -50,7 +52,7 @@ def random_playouts(discs: Tensor, board_size: int, generator: torch.Generator) 
             # Two movers in a row without a placement: that game is over (and stays so).
             over = passed & stuck
             if bool(over.any()):
-                result[rows[over]] = _scores(own[over], opp[over], plies)
+                result[rows[over]] = _scores(kernel, own[over], opp[over], plies)
                 live = ~over
                 if not bool(live.any()):
                     break
@@ -67,9 +69,8 @@ def random_playouts(discs: Tensor, board_size: int, generator: torch.Generator) 
     return result
 
 
-def _scores(own: Tensor, opp: Tensor, plies: int) -> Tensor:
+def _scores(kernel: BitboardKernel, own: Tensor, opp: Tensor, plies: int) -> Tensor:
     """float32: +1 / -1 / 0 by disc count for the player to move at the start, ``plies`` plies
     before (after an odd number ``own`` is that player's opponent's)."""
-    counts = popcount(torch.stack((own, opp), dim=1))
-    result = torch.sign(counts[:, 0] - counts[:, 1]).to(torch.float32)
+    result = outcome_sign(kernel.difference(torch.stack((own, opp), dim=1)))
     return -result if plies % 2 else result

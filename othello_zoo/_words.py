@@ -13,7 +13,6 @@ __all__ = [
     "BITWISE_COUNT",
     "NUMPY_PATH",
     "ByteTables",
-    "byte_of_rank",
     "lookup",
     "numpy_bridge",
     "popcount",
@@ -71,10 +70,7 @@ def popcount(words: Tensor) -> Tensor:
     >>> popcount(torch.tensor([0, 1, 0xFF, -1])).tolist()
     [0, 1, 8, 64]
     """
-    x = words - ((words >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
+    return running_byte_counts(words) >> 56  # the top byte: the count of all 8
 
 
 _ONES = 0x0101010101010101  # 1 in every byte
@@ -112,12 +108,12 @@ def random_bit_set(words: Tensor, uniform: Tensor, byte_select_bit: Tensor) -> T
 
 def _ranked_byte(words: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor, Tensor]:
     """``(shift, index, count)`` of the bit of rank ``min(floor(uniform * count), count - 1)`` in
-    each word (:func:`byte_of_rank`) and the word's set bits. An empty word gives shift 56 and
+    each word (:func:`_byte_of_rank`) and the word's set bits. An empty word gives shift 56 and
     index 0."""
     running = running_byte_counts(words)
     total = running >> 56
     rank = torch.minimum((uniform * total).to(torch.int64), total - 1).clamp_(min=0)
-    shift, index = byte_of_rank(words, running, rank)
+    shift, index = _byte_of_rank(words, running, rank)
     return shift, index, total
 
 
@@ -130,7 +126,7 @@ def running_byte_counts(words: Tensor) -> Tensor:
     return x * _ONES
 
 
-def byte_of_rank(words: Tensor, running: Tensor, rank: Tensor) -> tuple[Tensor, Tensor]:
+def _byte_of_rank(words: Tensor, running: Tensor, rank: Tensor) -> tuple[Tensor, Tensor]:
     """``(shift, index)`` of the set bit of rank ``rank`` (int64, from 0, below the word's count) in
     each word, given :func:`running_byte_counts`: its byte as a shift (0, 8, ..., 56) and ``8 *
     byte value + rank within the byte``, the index of :class:`ByteTables`' select tables."""

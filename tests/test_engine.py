@@ -234,12 +234,35 @@ def test_bitboard_kernel__numpy_and_table_paths_agree(n: int) -> None:
             assert torch.equal(kernel.bits(state.discs), reference)
             assert torch.equal(kernel.mover_counts(state.discs), counts)
             assert torch.equal(kernel.difference(state.discs), (counts[:, 0] - counts[:, 1]).float())
+            assert torch.equal(kernel.encode(reference[..., : n * n]), state.discs)
             observation, mask = engine.mover_view(state)
             assert torch.equal(observation.flatten(2), reference[..., : n * n].to(torch.int8))
             seen.append((observation, mask, engine.observe(state, 0), engine.scores(state), engine.to_text(state)))
     assert kernel.host_numpy  # the block restored the default
     for a, b in zip(*seen, strict=True):
         assert a == b if isinstance(a, list) else torch.equal(a, b)
+
+
+@pytest.mark.parametrize("n", [6, 8, 10])
+def test_conv_kernel__host_and_device_paths_find_the_same_moves_and_ends(n: int) -> None:
+    # On the host the opponent's responses are compared only where the mover has no placement.
+    from othello_zoo.testing import random_play
+
+    played = random_play(engine.init(64, n, backend="conv"), 3 * n * n // 4, torch.Generator().manual_seed(n))
+    # A finished board, and a pass (white has nothing, black can take the last square).
+    full = engine.from_text(["X" * (n * n - 1) + "- O", "X" * (n * n - 2) + "O- O"], backend="conv")
+    state = engine.cat([played, full])
+    kernel = engine.kernel_of(state)
+    found = []
+    for host in (True, False):
+        with engine.numpy_path(host):
+            assert kernel.host_path is host
+            found.append(kernel.legal_moves(state.discs))
+    for a, b in zip(*found, strict=True):
+        assert torch.equal(a, b)
+    moves, _, over = found[0]
+    assert torch.equal(over, state.terminated)
+    assert bool((~moves.any(1) & ~over).any())  # a pass: the opponent's responses decided it
 
 
 @pytest.mark.parametrize(("n", "backend"), [(8, "bitboard"), (6, "bitboard"), (4, "bitboard"), (8, "conv")])

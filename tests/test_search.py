@@ -11,7 +11,7 @@ import torch
 
 from othello_zoo import engine
 from othello_zoo._playout import random_playouts
-from othello_zoo._words import ByteTables, random_bit
+from othello_zoo._words import ByteTables, random_bit, random_bit_set
 from othello_zoo.agents.alphabeta import solve_exact
 from othello_zoo.board import Board
 from othello_zoo.notation import parse_moves
@@ -367,9 +367,11 @@ def test_random_bit__the_ranked_set_bit_of_each_word() -> None:
     g = torch.Generator().manual_seed(0)
     words = torch.randint(-(2**63), 2**63 - 1, (3, 200), generator=g)
     words = torch.cat((words[0], words[0] & words[1] & words[2], torch.tensor([0, 1, -1, -(2**63), 1 << 40])))
-    table = ByteTables(torch.device("cpu")).byte_select_flat
+    tables = ByteTables(torch.device("cpu"))
     for uniform in (torch.rand(len(words), generator=g), torch.zeros(len(words)), torch.full((len(words),), 0.9999)):
-        got = random_bit(words, uniform, table).tolist()
+        got = random_bit(words, uniform, tables.byte_select_flat).tolist()
         for word, u, position in zip(words.tolist(), uniform.tolist(), got, strict=True):
             bits = [k for k in range(64) if (word >> k) & 1]
             assert position == (bits[min(int(u * len(bits)), len(bits) - 1)] if bits else 64)
+        as_sets = random_bit_set(words, uniform, tables.byte_select_bit)  # the same bit, as a set
+        assert as_sets.tolist() == [0 if p == 64 else (1 << p) - (1 << 64 if p == 63 else 0) for p in got]
