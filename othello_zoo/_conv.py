@@ -17,12 +17,13 @@ Two evaluations of the same kernels give the same matches:
 ``"matmul"`` (the default)
     The convolution unrolled into one matrix product over the flattened board: column
     ``(square, slot)`` of the weight matrix holds one kernel placed at that square. Kernels that
-    would run off the board from a square can never match and are left out (each square has
-    ``slots`` columns, 24 for n = 8 after padding). The two planes are folded into one signed
+    would run off the board from a square can never match and are left out, and each square
+    takes only the groups of 8 columns its kernels need (1,184 columns for n = 8, 15 to 19
+    kernels a square, instead of 24 slots for every square). The two planes are folded into one signed
     plane ``mover - opponent`` and each kernel into ``mover weights - opponent weights``: every
     tap then adds at most 1, so the response reaches the magic number exactly when all taps
     match, as before. Negating the board swaps the sides, so the same product also gives the
-    opponent's matches where the response is ``-magic``: one ``(B, n^2) @ (n^2, n^2 * slots)``
+    opponent's matches where the response is ``-magic``: one ``(B, n^2) @ (n^2, columns)``
     product, in bfloat16 (exact for these small integers), serves both players, about 30x fewer
     multiply-adds than the direct convolution. A tap of weight :data:`CENTRE_TAP` on the kernel's
     own square keeps occupied squares from ever matching, so emptiness needs no test of its own.
@@ -31,7 +32,6 @@ Two evaluations of the same kernels give the same matches:
 from __future__ import annotations
 
 import functools
-import sys
 
 import torch
 import torch.nn.functional as F
@@ -76,7 +76,7 @@ class ConvKernel:
         self.dtype = _matmul_dtype(device)
         self.weight = weight.to(device, self.dtype)
         self.magic = magic.to(device, self.dtype)
-        self.magic_int8 = torch.stack((magic, -magic)).to(device, torch.int8)  # (2, n*n * slots)
+        self.magic_int8 = torch.stack((magic, -magic)).to(device, torch.int8)  # (2, columns)
         # Flip sets as int64 words over the (padded) board: the sets of the kernels
         # matched at one square are disjoint (one run length per direction), so a sum is their union.
         # Flip sets as bit words (``ceil(n*n / 64)`` int64 a set), for each (square, slot): the
@@ -87,7 +87,11 @@ class ConvKernel:
         eye[nn] = False
         self.placed = _as_words(eye).to(device)
         self.slot_index = torch.arange(self.slots, dtype=torch.int64, device=device)
-        self.byte_shift = 8 * torch.arange(self.slots // 8, dtype=torch.int64, device=device)
+        # Byte b of the squares' rays: groups [start, start + len(squares)) of the matches.
+        self.levels = [
+            (start, torch.tensor(squares, dtype=torch.int64, device=device), len(squares) == nn)
+            for start, squares in layout.levels
+        ]
         seed_weight, seed_index = _seed_tables(layout)
         self.seed_weight = seed_weight.to(device)
         self.seed_index = seed_index.to(device)
@@ -127,24 +131,15 @@ class ConvKernel:
 
     # -- rules ---------------------------------------------------------------------------------
     def seed_matches(self, planes: Tensor) -> tuple[Tensor, Tensor]:
-        """The seed form (``conv2d``): ``(mover, opponent)``, bool ``(B, n*n, slots)`` each, whether
-        each kernel slot matches at its square for either side of bool planes ``(B, 2, n*n)``. The
-        mover's is contiguous, to be packed into words. (The matmul form reads its matches straight
-        off :meth:`_response` in :meth:`legal_moves`.)"""
+        """The seed form (``conv2d``): ``(mover, opponent)``, bool ``(B, columns)`` each (the
+        matmul form's columns), whether each kernel slot matches at its square for either side of
+        bool planes ``(B, 2, n*n)``. (The matmul form reads its matches straight off
+        :meth:`_response` in :meth:`legal_moves`.)"""
         batch, n = planes.shape[0], self.board_size
-        shape = (batch, n * n, self.slots)
         both = torch.stack((planes, planes.flip(1)), dim=1).view(2 * batch, 2, n, n)
         full = F.conv2d(both.to(self.seed_weight.dtype), self.seed_weight, padding=n - 1)
-        hits = (full.flatten(1)[:, self.seed_index] == self.magic).view(batch, 2, *shape[1:])
-        return hits[:, 0].contiguous(), hits[:, 1]
-
-    def _any_slot(self, hits: Tensor) -> Tensor:
-        """bool ``(..., n*n)``: some slot of ``hits (..., n*n, slots)`` matches."""
-        words = hits.view(torch.int64)
-        found = words[..., 0]
-        for i in range(1, self.slots // 8):
-            found = found | words[..., i]
-        return found != 0
+        hits = (full.flatten(1)[:, self.seed_index] == self.magic).view(batch, 2, -1)
+        return hits[:, 0], hits[:, 1]
 
     def legal_moves(self, discs: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """``(moves, rays, game_over)`` of boards whose mover owns ``discs[:, 0]``.
@@ -170,8 +165,8 @@ class ConvKernel:
             else:
                 mine, opponent = self.seed_matches(part)
                 empty = ~(part[:, 0] | part[:, 1])
-                legal = (self._pack(mine.view(part.shape[0], -1), out) != 0) & empty
-                theirs = _any_set(self._any_slot(opponent) & empty)
+                legal = (self._pack(mine, out) != 0) & empty
+                theirs = _any_set((self._pack(opponent, torch.empty_like(out)) != 0) & empty)
                 has = _any_set(legal)
             moves.append(legal)
             over.append(rules.game_over(has, theirs))
@@ -194,7 +189,7 @@ class ConvKernel:
         return theirs
 
     def _response(self, planes: Tensor) -> Tensor:
-        """int8 ``(B, n*n * slots)``: every kernel's response at every square (the matmul form)."""
+        """int8 ``(B, columns)``: every kernel's response at every square (the matmul form)."""
         # The signed plane in int8 (the bools' own bytes), then one conversion: several times
         # faster than converting both planes.
         signed = (planes[:, 0].view(torch.int8) - planes[:, 1].view(torch.int8)).to(self.dtype)
@@ -203,16 +198,19 @@ class ConvKernel:
         return (signed @ self.weight).to(torch.int8)
 
     def _pack(self, hits: Tensor, out: Tensor) -> Tensor:
-        """bool ``(B, n*n * slots)`` matches -> int64 ``(B, n*n)`` bits, written into ``out``: each 8
-        slots (8 bytes of 0 or 1) are gathered into one byte by a multiply; on a little-endian host
-        the bytes are then written straight into their places in ``out``'s words."""
-        batch, nn = out.shape
-        gathered = hits.view(torch.int64).mul(_GATHER_BYTE).bitwise_right_shift_(56).view(batch, nn, -1)
-        if sys.byteorder == "little":
-            places = out.zero_().view(torch.uint8).view(batch, nn, 8)
-            places[..., : gathered.shape[-1]] = gathered  # the low byte of each
-            return out
-        return torch.sum((gathered & 0xFF) << self.byte_shift, dim=-1, out=out)
+        """bool ``(B, columns)`` matches -> int64 ``(B, n*n)`` bits, written into ``out``: each group
+        of 8 slots (8 bytes of 0 or 1) is gathered into one byte by a multiply, and the groups of
+        each level are shifted into that byte of their squares' words."""
+        gathered = hits.view(torch.int64).mul(_GATHER_BYTE).bitwise_right_shift_(56).bitwise_and_(0xFF)
+        for byte, (start, squares, every) in enumerate(self.levels):
+            group = gathered[:, start : start + squares.shape[0]]
+            if byte == 0:  # every square has a kernel: level 0 holds them all
+                out.copy_(group)
+            elif every:
+                out |= group << 8 * byte
+            else:  # the bits are disjoint: a sum is their union
+                out.index_add_(1, squares, group << 8 * byte)
+        return out
 
     def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
         """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover."""
@@ -250,8 +248,12 @@ class _SlotLayout:
 
     Kernel ``k`` is ``kernels[k] = (direction, run length)``. ``per_square[s]`` lists the kernels
     that fit on the board from square ``s``; ``slot_kernel[s, j]`` is the kernel in slot ``j`` of
-    ``s`` (-1: an unused slot). Slots per square are padded to a multiple of 8 so that a square's
-    matches are whole int64 words: "any slot matches" is then an OR of a few words.
+    ``s`` (-1: an unused slot); ``slots``, the most any square has, padded to a multiple of 8.
+
+    Columns of the matmul form: each square's slots in groups of 8 (one int64 word of matches,
+    gathered into one byte of its rays), as many groups as its kernels need. ``levels[b]`` is
+    ``(first group, squares)``: the groups holding byte ``b`` of those squares' rays, in square
+    order; ``column[s, j]`` is the column of slot ``j`` of ``s`` (-1 past its groups).
     """
 
     def __init__(self, n: int) -> None:
@@ -265,6 +267,18 @@ class _SlotLayout:
         self.slot_kernel = torch.full((n * n, self.slots), -1, dtype=torch.int64)
         for s, ks in enumerate(self.per_square):
             self.slot_kernel[s, : len(ks)] = torch.tensor(ks, dtype=torch.int64)
+        groups = [-(-len(ks) // 8) for ks in self.per_square]
+        self.levels: list[tuple[int, list[int]]] = []
+        self.column = torch.full((n * n, self.slots), -1, dtype=torch.int64)
+        start = 0
+        for byte in range(self.slots // 8):
+            squares = [s for s in range(n * n) if groups[s] > byte]
+            for rank, s in enumerate(squares):
+                self.column[s, 8 * byte : 8 * byte + 8] = torch.arange(8) + 8 * (start + rank)
+            self.levels.append((start, squares))
+            start += len(squares)
+        self.columns = 8 * start
+        assert len(self.levels[0][1]) == n * n, "every square has a kernel from n = 3 on"
 
     def taps(self) -> list[tuple[int, int, int, list[int]]]:
         """``(square, slot, run length, squares)`` of every used slot: the kernel's ``L`` opponent
@@ -279,16 +293,16 @@ class _SlotLayout:
 
 
 def _matmul_tables(layout: _SlotLayout) -> tuple[Tensor, Tensor, Tensor]:
-    """The matmul form: signed weights ``(n*n, n*n * slots)`` (+1 the mover's tap, -1 the
+    """The matmul form: signed weights ``(n*n, columns)`` (+1 the mover's tap, -1 the
     opponent's), each column's magic number (-1 for unused slots: responses never reach it) and
     the flip set of each ``(square, slot)``, bool ``(n*n + 1, slots, padded n*n)`` (row ``n*n``:
     the null action flips nothing)."""
     nn, slots = layout.n**2, layout.slots
-    weight = torch.zeros(nn, nn * slots)
-    magic = torch.full((nn * slots,), -1.0)
+    weight = torch.zeros(nn, layout.columns)
+    magic = torch.full((layout.columns,), -1.0)
     flip = torch.zeros(nn + 1, slots, -(-nn // 8) * 8, dtype=torch.bool)
     for s, j, length, squares in layout.taps():
-        column = s * slots + j
+        column = int(layout.column[s, j])
         weight[squares[:-1], column] = -1.0  # opponent discs, 1..L steps away
         weight[squares[-1], column] = 1.0  # the mover's disc, L + 1 steps away
         # The centre: a disc there moves the response by CENTRE_TAP, beyond any magic number (at
@@ -326,7 +340,7 @@ def _seed_tables(layout: _SlotLayout) -> tuple[Tensor, Tensor]:
     """The seed form: the 2 x n x n kernels, each anchored in the corner its direction points away
     from, and for each ``(square, slot)`` the index of its response in the flattened
     ``conv2d(padding=n - 1)`` output."""
-    n, slots = layout.n, layout.slots
+    n = layout.n
     seed = torch.zeros(len(layout.kernels), 2, n, n)
     anchors = []
     for k, (d, length) in enumerate(layout.kernels):
@@ -336,12 +350,12 @@ def _seed_tables(layout: _SlotLayout) -> tuple[Tensor, Tensor]:
             seed[k, 0 if t == length + 1 else 1, cr + t * dr, cc + t * dc] = 1.0
         anchors.append((cr, cc))
     width = 2 * n - 1
-    index = torch.zeros(n * n * slots, dtype=torch.int64)
+    index = torch.zeros(layout.columns, dtype=torch.int64)
     for s, ks in enumerate(layout.per_square):
         r, c = divmod(s, n)
         for j, k in enumerate(ks):
             cr, cc = anchors[k]
-            index[s * slots + j] = k * width * width + (r + n - 1 - cr) * width + (c + n - 1 - cc)
+            index[int(layout.column[s, j])] = k * width * width + (r + n - 1 - cr) * width + (c + n - 1 - cc)
     return seed, index
 
 

@@ -291,3 +291,35 @@ def test_from_planes__takes_device_then_backend_and_the_old_order_for_one_releas
     assert (old.backend, old.device.type) == ("conv", "cpu")
     with pytest.warns(DeprecationWarning, match="is deprecated"):
         assert engine.from_planes(planes, player, 6, "conv").backend == "conv"  # the old 4-argument call
+
+
+@pytest.mark.parametrize("n", [4, 8, 16])
+def test_conv_kernel__each_square_takes_only_the_column_groups_its_kernels_need(n: int) -> None:
+    from othello_zoo._conv import _SlotLayout
+
+    layout = _SlotLayout(n)
+    counts = [len(kernels) for kernels in layout.per_square]
+    used = [int(layout.column[s, j]) for s in range(n * n) for j in range(counts[s])]
+    assert len(set(used)) == len(used) == sum(counts)  # one column per kernel placement
+    assert layout.columns == 8 * sum(-(-c // 8) for c in counts)
+    if n == 8:  # 15 to 19 kernels a square: 1,184 columns, not 64 x 24 = 1,536
+        assert (min(counts), max(counts), layout.slots, layout.columns) == (15, 19, 24, 1184)
+
+
+@pytest.mark.parametrize("n", [8, 16])
+def test_conv_kernel__packed_rays_hold_bit_j_for_each_matched_slot_j(n: int) -> None:
+    from othello_zoo._conv import _SlotLayout
+    from othello_zoo.testing import random_play
+
+    state = random_play(engine.init(16, n, backend="conv"), n * n // 3, torch.Generator().manual_seed(1))
+    kernel = engine.kernel_of(state)
+    hits = kernel._response(state.discs) == kernel.magic_int8[0]  # (B, columns)
+    rays = kernel._pack(hits, torch.empty((16, n * n), dtype=torch.int64))
+    expected = torch.zeros_like(rays)
+    column = _SlotLayout(n).column
+    for s in range(n * n):
+        for j in range(kernel.slots):
+            if column[s, j] >= 0:
+                expected[:, s] |= hits[:, column[s, j]].to(torch.int64) << j
+    assert torch.equal(rays, expected)
+    assert bool((rays != 0).sum() > 16)  # the positions have moves to find
