@@ -323,3 +323,20 @@ def test_conv_kernel__packed_rays_hold_bit_j_for_each_matched_slot_j(n: int) -> 
                 expected[:, s] |= hits[:, column[s, j]].to(torch.int64) << j
     assert torch.equal(rays, expected)
     assert bool((rays != 0).sum() > 16)  # the positions have moves to find
+
+
+@pytest.mark.parametrize("n", [6, 8, 16])
+def test_conv_kernel__its_product_gives_the_responses_of_a_float32_product(n: int) -> None:
+    # int8 (into int32) where oneDNN has it, else bfloat16 or float32: exact small integers in each.
+    import copy
+
+    from othello_zoo._conv import ConvKernel
+    from othello_zoo.testing import random_play
+
+    state = random_play(engine.init(32, n, backend="conv"), n * n // 2, torch.Generator().manual_seed(2))
+    kernel = ConvKernel(n, torch.device("cpu"))
+    reference = copy.copy(kernel)
+    reference.dtype, reference.weight = torch.float32, kernel.weight.to(torch.float32)
+    response = kernel._response(state.discs)
+    assert torch.equal(response, reference._response(state.discs))
+    assert int(response.abs().max()) > 32  # the centre tap is in the product: occupied squares respond
