@@ -42,7 +42,7 @@ from othello_zoo._kernel import colour_view_of, sample_from_mask
 from othello_zoo._words import NUMPY_PATH, unpack_bits
 from othello_zoo.rules import DIRECTIONS, ray
 
-__all__ = ["CENTRE_TAP", "CHUNK", "ConvKernel", "conv_kernel"]
+__all__ = ["CENTRE_TAP", "CHUNK", "ConvKernel", "SlotLayout", "conv_kernel"]
 
 CHUNK = 2048  # boards per pass of the rules: a pass's responses and matches stay in a CPU's cache
 CENTRE_TAP = 32.0  # the weight of a kernel's own square: more than twice the largest magic number (15)
@@ -67,7 +67,7 @@ class ConvKernel:
         self.board_size = n
         self.device = device
         self.evaluation = evaluation
-        layout = _SlotLayout(n)
+        layout = SlotLayout(n)
         self.slots = layout.slots
         self.slot_kernel = layout.slot_kernel
         weight, magic, flip = _matmul_tables(layout)
@@ -78,8 +78,6 @@ class ConvKernel:
         self.weight = weight.to(device, self.dtype)
         self.magic = magic.to(device)
         self.magic_int8 = torch.stack((magic, -magic)).to(device, torch.int8)  # (2, columns)
-        # Flip sets as int64 words over the (padded) board: the sets of the kernels
-        # matched at one square are disjoint (one run length per direction), so a sum is their union.
         # Flip sets as bit words (``ceil(n*n / 64)`` int64 a set), for each (square, slot): the
         # sets matched at one square are disjoint (one run length per direction), so a sum of
         # them is their union. ``placed``: the bit of each action's square (none for the null action).
@@ -135,7 +133,7 @@ class ConvKernel:
         """The seed form (``conv2d``): ``(mover, opponent)``, bool ``(B, columns)`` each (the
         matmul form's columns), whether each kernel slot matches at its square for either side of
         bool planes ``(B, 2, n*n)``. (The matmul form reads its matches straight off
-        :meth:`_response` in :meth:`legal_moves`.)"""
+        :meth:`response` in :meth:`legal_moves`.)"""
         batch, n = planes.shape[0], self.board_size
         both = torch.stack((planes, planes.flip(1)), dim=1).view(2 * batch, 2, n, n)
         full = F.conv2d(both.to(self.seed_weight.dtype), self.seed_weight, padding=n - 1)
@@ -159,15 +157,15 @@ class ConvKernel:
             if self.evaluation == "matmul":
                 # The centre tap keeps occupied squares from matching (see _matmul_tables), so the
                 # matches alone say where each side can play.
-                response = self._response(part)
-                legal = self._pack(response == self.magic_int8[0], out) != 0
+                response = self.response(part)
+                legal = self.pack(response == self.magic_int8[0], out) != 0
                 has = _any_set(legal)
                 theirs = self._opponent_moves(response, has)
             else:
                 mine, opponent = self.seed_matches(part)
                 empty = ~(part[:, 0] | part[:, 1])
-                legal = (self._pack(mine, out) != 0) & empty
-                theirs = _any_set((self._pack(opponent, torch.empty_like(out)) != 0) & empty)
+                legal = (self.pack(mine, out) != 0) & empty
+                theirs = _any_set((self.pack(opponent, torch.empty_like(out)) != 0) & empty)
                 has = _any_set(legal)
             moves.append(legal)
             over.append(rules.game_over(has, theirs))
@@ -189,18 +187,16 @@ class ConvKernel:
             theirs[idle] = (response[idle] == self.magic_int8[1]).view(torch.int64).amax(1) != 0
         return theirs
 
-    def _response(self, planes: Tensor) -> Tensor:
+    def response(self, planes: Tensor) -> Tensor:
         """int8 ``(B, columns)``: every kernel's response at every square (the matmul form)."""
-        # The signed plane in int8 (the bools' own bytes), then one conversion: several times
-        # faster than converting both planes.
+        # The signed plane in int8 (the bools' own bytes); responses compared as int8, which
+        # vectorises best (comparing the product's own bits or int32 values is slower).
         signed = planes[:, 0].view(torch.int8) - planes[:, 1].view(torch.int8)
-        # Responses are small integers: compare them as int8, which vectorises best (comparing the
-        # product's own bits as int16 instead, without the conversion, is slower).
         if self.dtype == torch.int8:
             return torch._int_mm(signed, self.weight).to(torch.int8)
         return (signed.to(self.dtype) @ self.weight).to(torch.int8)
 
-    def _pack(self, hits: Tensor, out: Tensor) -> Tensor:
+    def pack(self, hits: Tensor, out: Tensor) -> Tensor:
         """bool ``(B, columns)`` matches -> int64 ``(B, n*n)`` bits, written into ``out``: each group
         of 8 slots (8 bytes of 0 or 1) is gathered into one byte by a multiply, and the groups of
         each level are shifted into that byte of their squares' words."""
@@ -246,7 +242,7 @@ class ConvKernel:
         return padded.gather(1, actions.unsqueeze(1)).squeeze(1)
 
 
-class _SlotLayout:
+class SlotLayout:
     """The sandwich kernels of an ``n x n`` board and the slots they take at each square.
 
     Kernel ``k`` is ``kernels[k] = (direction, run length)``. ``per_square[s]`` lists the kernels
@@ -295,7 +291,7 @@ class _SlotLayout:
         return out
 
 
-def _matmul_tables(layout: _SlotLayout) -> tuple[Tensor, Tensor, Tensor]:
+def _matmul_tables(layout: SlotLayout) -> tuple[Tensor, Tensor, Tensor]:
     """The matmul form: signed weights ``(n*n, columns)`` (+1 the mover's tap, -1 the
     opponent's), each column's magic number (-1 for unused slots: responses never reach it) and
     the flip set of each ``(square, slot)``, bool ``(n*n + 1, slots, padded n*n)`` (row ``n*n``:
@@ -339,7 +335,7 @@ def _as_words(sets: Tensor) -> Tensor:
     return padded.sum(-1)  # the bits are disjoint: the sum is their union (bit 63 wraps to the sign, as it should)
 
 
-def _seed_tables(layout: _SlotLayout) -> tuple[Tensor, Tensor]:
+def _seed_tables(layout: SlotLayout) -> tuple[Tensor, Tensor]:
     """The seed form: the 2 x n x n kernels, each anchored in the corner its direction points away
     from, and for each ``(square, slot)`` the index of its response in the flattened
     ``conv2d(padding=n - 1)`` output."""

@@ -295,9 +295,9 @@ def test_from_planes__takes_device_then_backend_and_the_old_order_for_one_releas
 
 @pytest.mark.parametrize("n", [4, 8, 16])
 def test_conv_kernel__each_square_takes_only_the_column_groups_its_kernels_need(n: int) -> None:
-    from othello_zoo._conv import _SlotLayout
+    from othello_zoo._conv import SlotLayout
 
-    layout = _SlotLayout(n)
+    layout = SlotLayout(n)
     counts = [len(kernels) for kernels in layout.per_square]
     used = [int(layout.column[s, j]) for s in range(n * n) for j in range(counts[s])]
     assert len(set(used)) == len(used) == sum(counts)  # one column per kernel placement
@@ -308,15 +308,15 @@ def test_conv_kernel__each_square_takes_only_the_column_groups_its_kernels_need(
 
 @pytest.mark.parametrize("n", [8, 16])
 def test_conv_kernel__packed_rays_hold_bit_j_for_each_matched_slot_j(n: int) -> None:
-    from othello_zoo._conv import _SlotLayout
+    from othello_zoo._conv import SlotLayout
     from othello_zoo.testing import random_play
 
     state = random_play(engine.init(16, n, backend="conv"), n * n // 3, torch.Generator().manual_seed(1))
     kernel = engine.kernel_of(state)
-    hits = kernel._response(state.discs) == kernel.magic_int8[0]  # (B, columns)
-    rays = kernel._pack(hits, torch.empty((16, n * n), dtype=torch.int64))
+    hits = kernel.response(state.discs) == kernel.magic_int8[0]  # (B, columns)
+    rays = kernel.pack(hits, torch.empty((16, n * n), dtype=torch.int64))
     expected = torch.zeros_like(rays)
-    column = _SlotLayout(n).column
+    column = SlotLayout(n).column
     for s in range(n * n):
         for j in range(kernel.slots):
             if column[s, j] >= 0:
@@ -337,6 +337,6 @@ def test_conv_kernel__its_product_gives_the_responses_of_a_float32_product(n: in
     kernel = ConvKernel(n, torch.device("cpu"))
     reference = copy.copy(kernel)
     reference.dtype, reference.weight = torch.float32, kernel.weight.to(torch.float32)
-    response = kernel._response(state.discs)
-    assert torch.equal(response, reference._response(state.discs))
+    response = kernel.response(state.discs)
+    assert torch.equal(response, reference.response(state.discs))
     assert int(response.abs().max()) > 32  # the centre tap is in the product: occupied squares respond
