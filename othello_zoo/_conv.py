@@ -42,9 +42,10 @@ from othello_zoo._kernel import colour_view_of, sample_from_mask
 from othello_zoo._words import NUMPY_PATH, unpack_bits
 from othello_zoo.rules import DIRECTIONS, ray
 
-__all__ = ["CENTRE_TAP", "CHUNK", "ConvKernel", "SlotLayout", "conv_kernel"]
+__all__ = ["CENTRE_TAP", "CHUNK_ENTRIES", "ConvKernel", "SlotLayout", "conv_kernel"]
 
-CHUNK = 2048  # boards per pass of the rules: a pass's responses and matches stay in a CPU's cache
+# Responses per pass of the rules (2,048 boards on 8 x 8, 209 on 16 x 16): a pass's temporaries
+CHUNK_ENTRIES = 2048 * 1184  # stay a few MiB (2,048 boards of 16 x 16 took 95 MiB and ran 3x slower)
 CENTRE_TAP = 32.0  # the weight of a kernel's own square: more than twice the largest magic number (15)
 # Times an int64 of 8 bytes that are each 0 or 1, it gathers them into its top byte (byte k -> bit k).
 _GATHER_BYTE = 0x0102040810204080
@@ -69,6 +70,7 @@ class ConvKernel:
         self.evaluation = evaluation
         layout = SlotLayout(n)
         self.slots = layout.slots
+        self.chunk = max(1, CHUNK_ENTRIES // layout.columns)  # boards a pass of the rules
         self.slot_kernel = layout.slot_kernel
         weight, magic, flip = _matmul_tables(layout)
         # Responses are small integers (|response| < CENTRE_TAP + n), exact in int8 products
@@ -146,14 +148,13 @@ class ConvKernel:
         ``rays`` holds the mover's matches packed as bits: int64 ``(B, n*n)``, bit ``j`` of square
         ``s`` set when slot ``j`` of ``s`` matches (at most 56 slots, on 16 x 16). A square is a
         legal placement when its word is not 0 (and it is empty). Large batches go through in
-        chunks of :data:`CHUNK` boards, so that a chunk's responses and matches stay in the CPU's
-        cache.
+        chunks of ``self.chunk`` boards (see :data:`CHUNK_ENTRIES`).
         """
         batch, nn = discs.shape[0], self.board_size**2
         rays = torch.empty((batch, nn), dtype=torch.int64, device=discs.device)
         moves, over = [], []
-        for start in range(0, batch, CHUNK):
-            part, out = discs[start : start + CHUNK], rays[start : start + CHUNK]
+        for start in range(0, batch, self.chunk):
+            part, out = discs[start : start + self.chunk], rays[start : start + self.chunk]
             if self.evaluation == "matmul":
                 # The centre tap keeps occupied squares from matching (see _matmul_tables), so the
                 # matches alone say where each side can play.

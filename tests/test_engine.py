@@ -340,3 +340,21 @@ def test_conv_kernel__its_product_gives_the_responses_of_a_float32_product(n: in
     response = kernel.response(state.discs)
     assert torch.equal(response, reference.response(state.discs))
     assert int(response.abs().max()) > 32  # the centre tap is in the product: occupied squares respond
+
+
+@pytest.mark.parametrize("n", [8, 16])
+def test_conv_kernel__boards_in_several_chunks_give_what_one_chunk_gives(n: int) -> None:
+    from othello_zoo.testing import random_play
+
+    state = random_play(engine.init(40, n, backend="conv"), n * n // 2, torch.Generator().manual_seed(3))
+    kernel = engine.kernel_of(state)
+    assert kernel.chunk == {8: 2048, 16: 209}[n]  # a pass's responses stay a few MiB
+    whole = kernel.legal_moves(state.discs)
+    chunk, kernel.chunk = kernel.chunk, 7  # 6 chunks, the last of 5 boards
+    try:
+        parts = kernel.legal_moves(state.discs)
+    finally:
+        kernel.chunk = chunk
+    for a, b in zip(whole, parts, strict=True):
+        assert torch.equal(a, b)
+    assert bool(whole[0].any(1).all())  # the positions have moves to find
