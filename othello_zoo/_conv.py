@@ -24,31 +24,36 @@ Two evaluations of the same kernels give the same matches:
     tap then adds at most 1, so the response reaches the magic number exactly when all taps
     match, as before. Negating the board swaps the sides, so the same product also gives the
     opponent's matches where the response is ``-magic``: one ``(B, n^2) @ (n^2, columns)``
-    product, in bfloat16 (exact for these small integers), serves both players, about 30x fewer
-    multiply-adds than the direct convolution. A tap of weight :data:`CENTRE_TAP` on the kernel's
-    own square keeps occupied squares from ever matching, so emptiness needs no test of its own.
+    product serves both players (in int8, bfloat16 or float32: see
+    :func:`~othello_zoo._conv_tables.product_dtype`), about 36x fewer multiply-adds than the
+    direct convolution of both sides. A tap of weight
+    :data:`~othello_zoo._conv_tables.CENTRE_TAP` on the kernel's own square keeps occupied squares
+    from ever matching, so emptiness needs no test of its own. The tables are built in
+    :mod:`othello_zoo._conv_tables`.
 """
 
 from __future__ import annotations
 
 import functools
+import sys
 
 import torch
 import torch.nn.functional as F
 from torch import Tensor
 
 from othello_zoo import rules
+from othello_zoo._conv_tables import SlotLayout, as_words, matmul_tables, product_dtype, seed_tables
 from othello_zoo._kernel import colour_view_of, sample_from_mask
 from othello_zoo._words import NUMPY_PATH, unpack_bits
-from othello_zoo.rules import DIRECTIONS, ray
 
-__all__ = ["CENTRE_TAP", "CHUNK_ENTRIES", "ConvKernel", "SlotLayout", "conv_kernel"]
+__all__ = ["CHUNK_ENTRIES", "ConvKernel", "conv_kernel"]
 
-# Responses per pass of the rules (2,048 boards on 8 x 8, 209 on 16 x 16): a pass's temporaries
-CHUNK_ENTRIES = 2048 * 1184  # stay a few MiB (2,048 boards of 16 x 16 took 95 MiB and ran 3x slower)
-CENTRE_TAP = 32.0  # the weight of a kernel's own square: more than twice the largest magic number (15)
-# Times an int64 of 8 bytes that are each 0 or 1, it gathers them into its top byte (byte k -> bit k).
-_GATHER_BYTE = 0x0102040810204080
+# Responses per pass of the rules (2,048 boards on 8 x 8, 209 on 16 x 16): the matrix form's
+# temporaries stay a few MiB a pass (2,048 boards of 16 x 16 took 95 MiB and ran 3 times slower).
+CHUNK_ENTRIES = 2048 * 1184
+# Times an int64 viewing 8 bytes that are each 0 or 1, it gathers them into its top byte (byte k at
+# bit k; the bytes' places in the word depend on the host's byte order), with no carries.
+_GATHER_BYTE = 0x0102040810204080 if sys.byteorder == "little" else 0x8040201008040201 - (1 << 64)
 
 
 class ConvKernel:
@@ -72,28 +77,25 @@ class ConvKernel:
         self.slots = layout.slots
         self.chunk = max(1, CHUNK_ENTRIES // layout.columns)  # boards a pass of the rules
         self.slot_kernel = layout.slot_kernel
-        weight, magic, flip = _matmul_tables(layout)
-        # Responses are small integers (|response| < CENTRE_TAP + n), exact in int8 products
-        # (int32 sums) and in bfloat16, whose matrix products are several times faster than
-        # float32 where the hardware has them.
-        self.dtype = _matmul_dtype(device)
+        weight, magic, flip = matmul_tables(layout)
+        self.dtype = product_dtype(device)
         self.weight = weight.to(device, self.dtype)
         self.magic = magic.to(device)
         self.magic_int8 = torch.stack((magic, -magic)).to(device, torch.int8)  # (2, columns)
         # Flip sets as bit words (``ceil(n*n / 64)`` int64 a set), for each (square, slot): the
         # sets matched at one square are disjoint (one run length per direction), so a sum of
         # them is their union. ``placed``: the bit of each action's square (none for the null action).
-        self.flip = _as_words(flip).to(device)
+        self.flip = as_words(flip).to(device)
         eye = torch.eye(nn + 1, nn, dtype=torch.bool)
         eye[nn] = False
-        self.placed = _as_words(eye).to(device)
+        self.placed = as_words(eye).to(device)
         self.slot_index = torch.arange(self.slots, dtype=torch.int64, device=device)
         # Byte b of the squares' rays: groups [start, start + len(squares)) of the matches.
         self.levels = [
             (start, torch.tensor(squares, dtype=torch.int64, device=device), len(squares) == nn)
             for start, squares in layout.levels
         ]
-        seed_weight, seed_index = _seed_tables(layout)
+        seed_weight, seed_index = seed_tables(layout)
         self.seed_weight = seed_weight.to(device)
         self.seed_index = seed_index.to(device)
 
@@ -156,7 +158,7 @@ class ConvKernel:
         for start in range(0, batch, self.chunk):
             part, out = discs[start : start + self.chunk], rays[start : start + self.chunk]
             if self.evaluation == "matmul":
-                # The centre tap keeps occupied squares from matching (see _matmul_tables), so the
+                # The centre tap keeps occupied squares from matching (see matmul_tables), so the
                 # matches alone say where each side can play.
                 response = self.response(part)
                 legal = self.pack(response == self.magic_int8[0], out) != 0
@@ -243,76 +245,6 @@ class ConvKernel:
         return padded.gather(1, actions.unsqueeze(1)).squeeze(1)
 
 
-class SlotLayout:
-    """The sandwich kernels of an ``n x n`` board and the slots they take at each square.
-
-    Kernel ``k`` is ``kernels[k] = (direction, run length)``. ``per_square[s]`` lists the kernels
-    that fit on the board from square ``s``; ``slot_kernel[s, j]`` is the kernel in slot ``j`` of
-    ``s`` (-1: an unused slot); ``slots``, the most any square has, padded to a multiple of 8.
-
-    Columns of the matmul form: each square's slots in groups of 8 (one int64 word of matches,
-    gathered into one byte of its rays), as many groups as its kernels need. ``levels[b]`` is
-    ``(first group, squares)``: the groups holding byte ``b`` of those squares' rays, in square
-    order; ``column[s, j]`` is the column of slot ``j`` of ``s`` (-1 past its groups).
-    """
-
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.kernels = [(d, length) for d in range(8) for length in range(1, n - 1)]
-        self.per_square = [
-            [k for k, (d, length) in enumerate(self.kernels) if ray(n, s, *DIRECTIONS[d], length + 1)]
-            for s in range(n * n)
-        ]
-        self.slots = -(-max(len(ks) for ks in self.per_square) // 8) * 8
-        self.slot_kernel = torch.full((n * n, self.slots), -1, dtype=torch.int64)
-        for s, ks in enumerate(self.per_square):
-            self.slot_kernel[s, : len(ks)] = torch.tensor(ks, dtype=torch.int64)
-        groups = [-(-len(ks) // 8) for ks in self.per_square]
-        self.levels: list[tuple[int, list[int]]] = []
-        self.column = torch.full((n * n, self.slots), -1, dtype=torch.int64)
-        start = 0
-        for byte in range(self.slots // 8):
-            squares = [s for s in range(n * n) if groups[s] > byte]
-            for rank, s in enumerate(squares):
-                self.column[s, 8 * byte : 8 * byte + 8] = torch.arange(8) + 8 * (start + rank)
-            self.levels.append((start, squares))
-            start += len(squares)
-        self.columns = 8 * start
-        assert len(self.levels[0][1]) == n * n, "every square has a kernel from n = 3 on"
-
-    def taps(self) -> list[tuple[int, int, int, list[int]]]:
-        """``(square, slot, run length, squares)`` of every used slot: the kernel's ``L`` opponent
-        squares and then the mover's closing square, walking away from ``square``."""
-        n = self.n
-        out = []
-        for s, ks in enumerate(self.per_square):
-            for j, k in enumerate(ks):
-                d, length = self.kernels[k]
-                out.append((s, j, length, ray(n, s, *DIRECTIONS[d], length + 1)))
-        return out
-
-
-def _matmul_tables(layout: SlotLayout) -> tuple[Tensor, Tensor, Tensor]:
-    """The matmul form: signed weights ``(n*n, columns)`` (+1 the mover's tap, -1 the
-    opponent's), each column's magic number (-1 for unused slots: responses never reach it) and
-    the flip set of each ``(square, slot)``, bool ``(n*n + 1, slots, padded n*n)`` (row ``n*n``:
-    the null action flips nothing)."""
-    nn, slots = layout.n**2, layout.slots
-    weight = torch.zeros(nn, layout.columns)
-    magic = torch.full((layout.columns,), -1.0)
-    flip = torch.zeros(nn + 1, slots, -(-nn // 8) * 8, dtype=torch.bool)
-    for s, j, length, squares in layout.taps():
-        column = int(layout.column[s, j])
-        weight[squares[:-1], column] = -1.0  # opponent discs, 1..L steps away
-        weight[squares[-1], column] = 1.0  # the mover's disc, L + 1 steps away
-        # The centre: a disc there moves the response by CENTRE_TAP, beyond any magic number (at
-        # most n - 1), so an occupied square never matches; an empty one adds nothing.
-        weight[s, column] = CENTRE_TAP
-        magic[column] = length + 1
-        flip[s, j, squares[:-1]] = True
-    return weight, magic, flip
-
-
 def _any_set(x: Tensor) -> Tensor:
     """bool ``(B,)``: some entry of each row of bool ``x (B, m)`` is set. Rows of whole words are
     ORed as int64 words, 8 entries at a time (torch's ``any(1)`` reads one byte at a time)."""
@@ -324,73 +256,6 @@ def _any_set(x: Tensor) -> Tensor:
     for i in range(1, m // 8):
         found = found | words[:, i]
     return found != 0
-
-
-def _as_words(sets: Tensor) -> Tensor:
-    """Bool sets ``(..., m)`` over squares as int64 bit words ``(..., ceil(m / 64))`` (square ``s``:
-    bit ``s % 64`` of word ``s // 64``)."""
-    words = -(-sets.shape[-1] // 64)
-    padded = torch.zeros((*sets.shape[:-1], 64 * words), dtype=torch.int64)
-    padded[..., : sets.shape[-1]] = sets.to(torch.int64)
-    padded = padded.view(*sets.shape[:-1], words, 64) << torch.arange(64)
-    return padded.sum(-1)  # the bits are disjoint: the sum is their union (bit 63 wraps to the sign, as it should)
-
-
-def _seed_tables(layout: SlotLayout) -> tuple[Tensor, Tensor]:
-    """The seed form: the 2 x n x n kernels, each anchored in the corner its direction points away
-    from, and for each ``(square, slot)`` the index of its response in the flattened
-    ``conv2d(padding=n - 1)`` output."""
-    n = layout.n
-    seed = torch.zeros(len(layout.kernels), 2, n, n)
-    anchors = []
-    for k, (d, length) in enumerate(layout.kernels):
-        dr, dc = DIRECTIONS[d]
-        cr, cc = (n - 1 if dr < 0 else 0), (n - 1 if dc < 0 else 0)
-        for t in range(1, length + 2):
-            seed[k, 0 if t == length + 1 else 1, cr + t * dr, cc + t * dc] = 1.0
-        anchors.append((cr, cc))
-    width = 2 * n - 1
-    index = torch.zeros(layout.columns, dtype=torch.int64)
-    for s, ks in enumerate(layout.per_square):
-        r, c = divmod(s, n)
-        for j, k in enumerate(ks):
-            cr, cc = anchors[k]
-            index[int(layout.column[s, j])] = k * width * width + (r + n - 1 - cr) * width + (c + n - 1 - cc)
-    return seed, index
-
-
-def _matmul_dtype(device: torch.device) -> torch.dtype:
-    """The product's operands: int8 on CPUs where oneDNN multiplies int8 matrices (into int32),
-    else bfloat16 on GPUs and on CPUs with native bfloat16 matrix units, else float32.
-
-    On an AVX-512 CPU (2 threads, 2,048 boards) the int8 product, its conversion and comparison
-    take about 270 us against 490 us in bfloat16, and the int8 plane needs no conversion.
-    """
-    if device.type == "cpu" and torch.backends.mkldnn.is_available():
-        if _int8_product_works():
-            return torch.int8
-        if torch.ops.mkldnn._is_mkldnn_bf16_supported():
-            return torch.bfloat16
-    if device.type == "cuda":
-        return torch.bfloat16
-    return torch.float32
-
-
-@functools.cache
-def _int8_product_works() -> bool:
-    """``torch._int_mm`` multiplies int8 matrices on this CPU, exactly (tried once on a small one).
-    Only on x86 CPUs with AVX2 or AVX-512, where oneDNN's int8 products are vectorised (measured faster
-    than the bfloat16 product on AVX-512); elsewhere the bfloat16 or float32 product stays."""
-    int_mm = getattr(torch, "_int_mm", None)
-    capability = getattr(torch.backends.cpu, "get_cpu_capability", lambda: "")()
-    if int_mm is None or capability not in ("AVX2", "AVX512"):
-        return False
-    a = torch.arange(-8, 24, dtype=torch.int8).view(2, 16)
-    b = torch.arange(-64, 64, dtype=torch.int8).view(16, 8)
-    try:
-        return bool(torch.equal(int_mm(a, b), a.to(torch.int32) @ b.to(torch.int32)))
-    except RuntimeError:
-        return False
 
 
 @functools.cache

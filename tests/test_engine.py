@@ -295,20 +295,26 @@ def test_from_planes__takes_device_then_backend_and_the_old_order_for_one_releas
 
 @pytest.mark.parametrize("n", [4, 8, 16])
 def test_conv_kernel__each_square_takes_only_the_column_groups_its_kernels_need(n: int) -> None:
-    from othello_zoo._conv import SlotLayout
+    from othello_zoo._conv_tables import SlotLayout, matmul_tables
 
     layout = SlotLayout(n)
     counts = [len(kernels) for kernels in layout.per_square]
     used = [int(layout.column[s, j]) for s in range(n * n) for j in range(counts[s])]
-    assert len(set(used)) == len(used) == sum(counts)  # one column per kernel placement
-    assert layout.columns == 8 * sum(-(-c // 8) for c in counts)
+    assert len(set(used)) == len(used)  # one column per kernel placement
+    groups = {c // 8 for c in used}  # each square's groups hold its kernels and nothing else
+    assert len(groups) * 8 == layout.columns == 8 * sum(-(-c // 8) for c in counts)
+    weight, magic, _ = matmul_tables(layout)
+    padding = sorted(set(range(layout.columns)) - set(used))
+    assert bool((weight[:, padding] == 0).all())  # padding columns never match
+    assert bool((magic[padding] == -1).all())
+    assert bool((magic[used] >= 2).all())
     if n == 8:  # 15 to 19 kernels a square: 1,184 columns, not 64 x 24 = 1,536
         assert (min(counts), max(counts), layout.slots, layout.columns) == (15, 19, 24, 1184)
 
 
 @pytest.mark.parametrize("n", [8, 16])
 def test_conv_kernel__packed_rays_hold_bit_j_for_each_matched_slot_j(n: int) -> None:
-    from othello_zoo._conv import SlotLayout
+    from othello_zoo._conv_tables import SlotLayout
     from othello_zoo.testing import random_play
 
     state = random_play(engine.init(16, n, backend="conv"), n * n // 3, torch.Generator().manual_seed(1))
@@ -323,32 +329,45 @@ def test_conv_kernel__packed_rays_hold_bit_j_for_each_matched_slot_j(n: int) -> 
                 expected[:, s] |= hits[:, column[s, j]].to(torch.int64) << j
     assert torch.equal(rays, expected)
     assert bool((rays != 0).sum() > 16)  # the positions have moves to find
+    assert bool(((rays >> 7) & 1).any())  # slot 7 of some group: the gathered byte's sign bit
 
 
-@pytest.mark.parametrize("n", [6, 8, 16])
-def test_conv_kernel__its_product_gives_the_responses_of_a_float32_product(n: int) -> None:
-    # int8 (into int32) where oneDNN has it, else bfloat16 or float32: exact small integers in each.
+@pytest.mark.parametrize("n", [4, 6, 8, 10, 16])
+def test_conv_kernel__every_product_arithmetic_gives_the_responses_of_float32(n: int) -> None:
+    # int8 into int32 (AVX-512 VNNI CPUs), bfloat16 (bfloat16 CPUs, GPUs), float32: the responses
+    # are small integers, exact in each; every arithmetic this machine has is tried.
     import copy
 
     from othello_zoo._conv import ConvKernel
+    from othello_zoo._conv_tables import int8_product_works, product_dtype
     from othello_zoo.testing import random_play
 
     state = random_play(engine.init(32, n, backend="conv"), n * n // 2, torch.Generator().manual_seed(2))
     kernel = ConvKernel(n, torch.device("cpu"))
-    reference = copy.copy(kernel)
-    reference.dtype, reference.weight = torch.float32, kernel.weight.to(torch.float32)
-    response = kernel.response(state.discs)
-    assert torch.equal(response, reference.response(state.discs))
-    assert int(response.abs().max()) > 32  # the centre tap is in the product: occupied squares respond
+    assert kernel.dtype == product_dtype(torch.device("cpu"))
+    assert product_dtype(torch.device("cuda")) == torch.bfloat16  # chosen without touching a GPU
+    arithmetics = [torch.float32]
+    if int8_product_works():
+        arithmetics.append(torch.int8)
+    if torch.backends.mkldnn.is_available() and torch.ops.mkldnn._is_mkldnn_bf16_supported():
+        arithmetics.append(torch.bfloat16)
+    responses = []
+    for dtype in arithmetics:
+        other = copy.copy(kernel)
+        other.dtype, other.weight = dtype, kernel.weight.to(dtype)
+        responses.append(other.response(state.discs))
+    for response in responses[1:]:
+        assert torch.equal(response, responses[0])
+    assert int(responses[0].abs().max()) > 32  # the centre tap is in the product: occupied squares respond
 
 
-@pytest.mark.parametrize("n", [8, 16])
-def test_conv_kernel__boards_in_several_chunks_give_what_one_chunk_gives(n: int) -> None:
+@pytest.mark.parametrize(("n", "backend"), [(8, "conv"), (16, "conv"), (10, "conv2d")])
+def test_conv_kernel__boards_in_several_chunks_give_what_one_chunk_gives(n: int, backend: str) -> None:
     from othello_zoo.testing import random_play
 
-    state = random_play(engine.init(40, n, backend="conv"), n * n // 2, torch.Generator().manual_seed(3))
+    state = random_play(engine.init(40, n, backend=backend), n * n // 2, torch.Generator().manual_seed(3))  # type: ignore[arg-type]
     kernel = engine.kernel_of(state)
-    assert kernel.chunk == {8: 2048, 16: 209}[n]  # a pass's responses stay a few MiB
+    assert kernel.chunk == {8: 2048, 10: 959, 16: 209}[n]  # the matrix form's responses stay a few MiB a pass
     whole = kernel.legal_moves(state.discs)
     chunk, kernel.chunk = kernel.chunk, 7  # 6 chunks, the last of 5 boards
     try:
