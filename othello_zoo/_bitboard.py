@@ -35,7 +35,7 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from othello_zoo import rules
+from othello_zoo import _host, rules
 from othello_zoo._kernel import colour_view_of
 from othello_zoo._words import (
     BITWISE_COUNT,
@@ -275,21 +275,26 @@ class BitboardKernel:
         if self.board_size != 8 or sys.byteorder != "little":
             planes, placements = self.mover_view(discs, moves)
             return colour_view_of(planes, placements, self.has_moves(moves), black_to_move)
-        mover, opponent = discs[:, 0], discs[:, 1]
-        black = torch.where(black_to_move, mover, opponent)
-        white = black ^ mover ^ opponent  # the discs that are not black's
-        black_moves = moves * black_to_move
-        white_moves = moves ^ black_moves
-        # Bits 256-321: black's null action (set: it has no placement), white's 64 placements, white's null.
-        low = (white_moves << 1) + (black_moves == 0)
-        high = (white_moves >> 63) & 1
-        high += (white_moves == 0) << 1
-        words = torch.stack((black, white, black, black_moves, low, high), dim=1)
+        words = self._colour_words(discs, moves, black_to_move)
         stream = words.view(torch.uint8)[:, :41].contiguous()  # the 322 bits, in whole bytes
         bits = self.bits_of_bytes(stream)  # (B, 328)
         planes = bits[:, : 3 * 64].view(torch.int8).view(-1, 3, 64)
         masks = bits[:, 3 * 64 : 3 * 64 + 2 * 65].view(-1, 2, 65)
         return planes, masks, self.mover_counts(words[:, :2])
+
+    def _colour_words(self, discs: Tensor, moves: Tensor, black_to_move: Tensor) -> Tensor:
+        """int64 ``(B, 6)``: black's discs, white's, black's, black's placements, then bits 256-321 of
+        the stream: black's null action (set: it has no placement), white's placements, its null."""
+        if self.host_numpy and _host.usable(discs):  # the same words, in numpy's cheaper operations
+            return _host.colour_words(discs, moves, black_to_move)
+        mover, opponent = discs[:, 0], discs[:, 1]
+        black = torch.where(black_to_move, mover, opponent)
+        white = black ^ mover ^ opponent  # the discs that are not black's
+        black_moves = moves * black_to_move
+        white_moves = moves ^ black_moves
+        low = (white_moves << 1) + (black_moves == 0)
+        high = ((white_moves >> 63) & 1) + ((white_moves == 0) << 1)
+        return torch.stack((black, white, black, black_moves, low, high), dim=1)
 
     def mover_counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""

@@ -103,16 +103,20 @@ def test_step__a_recorded_opening_gives_the_known_board(backend: str) -> None:
     assert state.current_player.tolist() == [0]
 
 
-@pytest.mark.parametrize("columns", [1, 5, 8, 37, 64, 65, 66, 101, 300])
-def test_sample_from_mask__the_ranked_column_counted_from_the_first(columns: int) -> None:
-    # Random masks (empty and full rows included) and draws (0 and just below 1 included) against
-    # a plain loop; 300 columns take the int16 running count.
+@pytest.mark.parametrize("host", [True, False], ids=["numpy", "torch"])
+@pytest.mark.parametrize("columns", [1, 5, 8, 37, 64, 65, 66, 72, 73, 101, 300])
+def test_sample_from_mask__the_ranked_column_counted_from_the_first(columns: int, host: bool) -> None:
+    # Random masks (empty and full rows included, as a strided view like the env's masks) and draws
+    # (0 and just below 1 included) against a plain loop, on the host's numpy form (up to 72
+    # columns) and torch's; 300 columns take the int16 running count.
     g = torch.Generator().manual_seed(columns)
-    mask = torch.rand(300, columns, generator=g) < torch.rand(300, 1, generator=g)
+    wide = torch.rand(300, columns + 9, generator=g) < torch.rand(300, 1, generator=g)
+    mask = wide[:, 3 : 3 + columns]
     mask[0], mask[1] = False, True
     uniform = torch.rand(300, generator=g)
     uniform[2:4] = torch.tensor([0.0, 0.99999994])
-    actions, counts = sample_from_mask(mask, uniform)
+    with engine.numpy_path(host):
+        actions, counts = sample_from_mask(mask, uniform)
     expected = []
     for row, u in zip(mask.tolist(), uniform.tolist(), strict=True):
         legal = [c for c, on in enumerate(row) if on]
@@ -237,7 +241,10 @@ def test_bitboard_kernel__numpy_and_table_paths_agree(n: int) -> None:
             assert torch.equal(kernel.encode(reference[..., : n * n]), state.discs)
             observation, mask = engine.mover_view(state)
             assert torch.equal(observation.flatten(2), reference[..., : n * n].to(torch.int8))
-            seen.append((observation, mask, engine.observe(state, 0), engine.scores(state), engine.to_text(state)))
+            views = engine.colour_views(state)  # on 8 x 8 its words are built by numpy on the host
+            seen.append(
+                (observation, mask, engine.observe(state, 0), engine.scores(state), engine.to_text(state), *views)
+            )
     assert kernel.host_numpy  # the block restored the default
     for a, b in zip(*seen, strict=True):
         assert a == b if isinstance(a, list) else torch.equal(a, b)
