@@ -102,7 +102,8 @@ def sample_from_mask(mask: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor]:
     kernels draw the same moves from the same numbers.
 
     The leftmost column whose running count passes the rank, found by a binary search of each
-    row's running count (about half the work of comparing every column).
+    row's running count (about half the work of comparing every column); on the host, for up to
+    72 columns, by :func:`othello_zoo._host.sample_from_mask` (the mask packed into a word).
 
     >>> mask = torch.tensor([[False, True, True], [False, False, False]])
     >>> actions, counts = sample_from_mask(mask, torch.tensor([0.6, 0.6]))

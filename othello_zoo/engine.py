@@ -237,9 +237,15 @@ def step(state: State, actions: Tensor, illegal_action: IllegalAction = "raise")
     discs = kernel.play(state.discs, state.rays, clamped)
     moves, rays, no_moves = kernel.legal_moves(discs)
     frozen = state.terminated | illegal
+    if state.device.type == "cpu" and NUMPY_PATH.enabled:  # no sync on the host: restore only those
+        kept = frozen.nonzero().squeeze(1)  # (often none) in the kernel's new tensors, not every board
+        discs[kept], moves[kept] = state.discs[kept], 0
+    else:
+        discs = torch.where(frozen.view(-1, *[1] * (discs.dim() - 1)), state.discs, discs)
+        moves = moves.masked_fill(frozen.view(-1, *[1] * (moves.dim() - 1)), 0)
     return State(
-        discs=torch.where(frozen.view(-1, *[1] * (discs.dim() - 1)), state.discs, discs),
-        moves=moves.masked_fill(frozen.view(-1, *[1] * (moves.dim() - 1)), 0),
+        discs=discs,
+        moves=moves,
         rays=rays,
         current_player=torch.where(frozen, state.current_player, 1 - state.current_player),
         terminated=frozen | no_moves,
