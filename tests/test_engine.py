@@ -384,3 +384,35 @@ def test_conv_kernel__boards_in_several_chunks_give_what_one_chunk_gives(n: int,
     for a, b in zip(whole, parts, strict=True):
         assert torch.equal(a, b)
     assert bool(whole[0].any(1).all())  # the positions have moves to find
+
+
+@pytest.mark.parametrize("backend", ["bitboard", "conv"])
+def test_step__finished_and_forfeited_boards_keep_their_position_on_both_paths(backend: str) -> None:
+    # On the host the frozen boards are restored by index in the step's new tensors, elsewhere by a
+    # where over every board: the same states, and the input state is never written to.
+    from othello_zoo.testing import random_play
+
+    played = random_play(engine.init(6, backend=backend), 10, torch.Generator().manual_seed(4))  # type: ignore[arg-type]
+    over = engine.from_text(["X" * 63 + "O X", "X" * 40 + "O" * 24 + " O"], backend=backend)  # type: ignore[arg-type]
+    state = engine.cat([played, over])
+    assert state.terminated.tolist() == [False] * 6 + [True, True]
+    actions = engine.random_actions(state, torch.Generator().manual_seed(5))
+    actions[2] = 0 if not bool(engine.legal_action_mask(state)[2, 0]) else 1  # an illegal move: forfeited
+    assert not bool(engine.legal_action_mask(state)[2, actions[2]])
+    before = (engine.to_text(state), state.discs.clone(), state.moves.clone())
+    results = []
+    for host in (True, False):
+        with engine.numpy_path(host):
+            results.append(engine.step(state, actions, illegal_action="lose"))
+    host_step, device_step = results
+    assert engine.to_text(host_step) == engine.to_text(device_step)
+    assert torch.equal(host_step.moves, device_step.moves)
+    assert host_step.forfeited.tolist() == [False, False, True, False, False, False, False, False]
+    assert host_step.terminated.tolist()[2:] == [True, False, False, False, True, True]
+    texts = engine.to_text(host_step)
+    for board in (2, 6, 7):  # frozen: the position (and the player to move) as before
+        assert texts[board] == before[0][board]
+        assert not bool(host_step.moves[board].any())
+    assert engine.to_text(state) == before[0]
+    assert torch.equal(state.discs, before[1])
+    assert torch.equal(state.moves, before[2])
