@@ -49,18 +49,19 @@ def sample_from_mask(mask: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor]:
     the rank is found in the word by byte counts summed in its own bytes and a bytewise comparison
     (as :func:`othello_zoo._words.random_bit` does in torch), then within the byte by a table.
     """
-    packed = np.packbits(mask.numpy(), axis=1, bitorder="little")  # (B, ceil(A / 8)), contiguous
-    batch, width = packed.shape
-    if width >= 8:  # the first 8 bytes of each row, read in place as a word (numpy allows unaligned)
-        low_bytes = np.lib.stride_tricks.as_strided(packed, (batch, 8), (width, 1))
-        low = np.ndarray((batch,), np.uint64, packed, strides=(width,))
+    bits = mask.numpy()
+    batch, columns = bits.shape
+    high = np.zeros(batch, dtype=np.uint8)  # columns 64 to 71
+    if columns >= 64:  # packbits takes 64 columns in about half the time of 65
+        low_bytes = np.packbits(bits[:, :64], axis=1, bitorder="little")  # (B, 8), contiguous
+        for column in range(64, columns):
+            high |= bits[:, column].view(np.uint8) << np.uint8(column - 64)
     else:
         low_bytes = np.zeros((batch, 8), dtype=np.uint8)
-        low_bytes[:, :width] = packed
-        low = low_bytes.view(np.uint64)[:, 0]
+        low_bytes[:, : -(-columns // 8)] = np.packbits(bits, axis=1, bitorder="little")
+    low = low_bytes.view(np.uint64)[:, 0]
     running = np.bitwise_count(low_bytes).view(np.uint64)[:, 0] * _ONES  # byte i: set bits of bytes 0..i
     in_low = (running >> np.uint64(56)).astype(np.int16)
-    high = packed[:, 8] if width > 8 else np.zeros(batch, dtype=np.uint8)
     count = in_low + np.bitwise_count(high)
     # The rank as sample_from_mask draws it: floor(u * count) in float32, at most count - 1.
     rank = np.minimum((uniform.numpy() * count.astype(np.float32)).astype(np.int16), np.maximum(count, 1) - 1)
