@@ -285,7 +285,7 @@ class BitboardKernel:
     def _colour_words(self, discs: Tensor, moves: Tensor, black_to_move: Tensor) -> Tensor:
         """int64 ``(B, 6)``: black's discs, white's, black's, black's placements, then bits 256-321 of
         the stream: black's null action (set: it has no placement), white's placements, its null."""
-        if self.host_numpy and _host.usable(discs):  # the same words, in numpy's cheaper operations
+        if _host.usable(discs):  # the same words, in numpy's cheaper operations
             return _host.colour_words(discs, moves, black_to_move)
         mover, opponent = discs[:, 0], discs[:, 1]
         black = torch.where(black_to_move, mover, opponent)

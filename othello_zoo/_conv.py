@@ -44,7 +44,7 @@ from torch import Tensor
 from othello_zoo import rules
 from othello_zoo._conv_tables import SlotLayout, as_words, matmul_tables, product_dtype, seed_tables
 from othello_zoo._kernel import colour_view_of, sample_from_mask
-from othello_zoo._words import NUMPY_PATH, unpack_bits
+from othello_zoo._words import on_host, unpack_bits
 
 __all__ = ["CHUNK_ENTRIES", "ConvKernel", "conv_kernel"]
 
@@ -103,7 +103,7 @@ class ConvKernel:
     def host_path(self) -> bool:
         """Whether this kernel takes the host path now: on CPU, unless
         :func:`othello_zoo.engine.numpy_path` turns it off (see :meth:`_opponent_moves`)."""
-        return self.device.type == "cpu" and NUMPY_PATH.enabled
+        return on_host(self.device)
 
     # -- conversions ---------------------------------------------------------------------------
     def encode(self, planes: Tensor) -> Tensor:

@@ -1,4 +1,6 @@
-"""numpy forms of two per-step operations of the vector env's dict step, for CPU tensors.
+"""numpy forms of two per-step operations on CPU tensors: drawing an action from a mask
+(``engine.sample_actions``, the conv kernel's random moves) and the words of the bitboard kernel's
+colour view (the vector env's dict step). The torch forms they mirror stay for other devices.
 
 Both do on the host what the torch forms do, with the same results, in fewer and cheaper
 operations: numpy's operations on a few thousand int64 words cost about a microsecond each, torch's
@@ -14,7 +16,7 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from othello_zoo._words import BITWISE_COUNT, NUMPY_PATH, numpy_bridge
+from othello_zoo._words import BITWISE_COUNT, byte_select_table, numpy_bridge, on_host
 
 __all__ = ["colour_words", "sample_from_mask", "usable"]
 
@@ -23,22 +25,13 @@ _HIGH = np.uint64(0x8080808080808080)  # the high bit of every byte
 _BRIDGE = numpy_bridge()
 
 
-def _select_table() -> np.ndarray:
-    """uint8 ``(256 * 8,)``: entry ``8 * v + r`` is the position of the ``r``-th set bit of byte ``v``."""
-    table = np.zeros(256 * 8, dtype=np.uint8)
-    for value in range(256):
-        for rank, position in enumerate(p for p in range(8) if value >> p & 1):
-            table[8 * value + rank] = position
-    return table
-
-
-_SELECT = _select_table()
+_SELECT = byte_select_table().ravel()  # entry 8 * v + r: the r-th set bit of byte v
 
 
 def usable(*tensors: Tensor) -> bool:
     """Whether the host forms apply to these tensors now."""
-    host = all(t.device.type == "cpu" for t in tensors)
-    return host and NUMPY_PATH.enabled and _BRIDGE and BITWISE_COUNT and sys.byteorder == "little"
+    host = all(on_host(t.device) for t in tensors)
+    return host and _BRIDGE and BITWISE_COUNT and sys.byteorder == "little"
 
 
 def sample_from_mask(mask: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor]:
@@ -47,7 +40,8 @@ def sample_from_mask(mask: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor]:
 
     The mask is packed by ``packbits`` into a word of its first 64 columns and a byte of the rest;
     the rank is found in the word by byte counts summed in its own bytes and a bytewise comparison
-    (as :func:`othello_zoo._words.random_bit` does in torch), then within the byte by a table.
+    (the numpy form of :func:`othello_zoo._words.random_bit`'s ``_byte_of_rank``), then within the
+    byte by the same table.
     """
     bits = mask.numpy()
     batch, columns = bits.shape

@@ -13,8 +13,10 @@ __all__ = [
     "BITWISE_COUNT",
     "NUMPY_PATH",
     "ByteTables",
+    "byte_select_table",
     "lookup",
     "numpy_bridge",
+    "on_host",
     "popcount",
     "positions_of_bytes",
     "random_bit",
@@ -32,6 +34,23 @@ class _NumpyPath:
 
 
 NUMPY_PATH = _NumpyPath()
+
+
+def on_host(device: torch.device) -> bool:
+    """Whether work on ``device`` takes the host path now: on CPU, where picking boards out by
+    index costs no synchronisation and numpy can do the work, unless
+    :func:`othello_zoo.engine.numpy_path` turns it off."""
+    return device.type == "cpu" and NUMPY_PATH.enabled
+
+
+def byte_select_table() -> np.ndarray:
+    """uint8 ``(256, 8)``: entry ``[v, r]`` is the position of the ``r``-th set bit of byte ``v`` (0
+    where there is none)."""
+    table = np.zeros((256, 8), dtype=np.uint8)
+    for value in range(256):
+        for rank, position in enumerate(p for p in range(8) if value >> p & 1):
+            table[value, rank] = position
+    return table
 
 
 def positions_of_bytes(device: torch.device) -> Tensor:
@@ -152,7 +171,7 @@ def unpack_bits(words: Tensor) -> Tensor:
     (66, [True, False, True, False])
     """
     shape = (*words.shape[:-1], 64 * words.shape[-1])
-    if words.device.type == "cpu" and sys.byteorder == "little" and NUMPY_PATH.enabled and _NUMPY_BRIDGE:
+    if on_host(words.device) and sys.byteorder == "little" and _NUMPY_BRIDGE:
         data = words.contiguous().numpy().view(np.uint8)
         return torch.from_numpy(np.unpackbits(data, axis=-1, bitorder="little")).view(torch.bool).view(shape)
     shifts = torch.arange(64, dtype=torch.int64, device=words.device)
@@ -177,9 +196,7 @@ class ByteTables:
         # byte_select[v, r]: position of the r-th set bit of byte v (0 where there is none).
         ranks = self.byte_bits.cumsum(1) - 1
         positions = torch.arange(8, device=device)
-        self.byte_select = torch.zeros(256, 8, dtype=torch.int64, device=device)
-        for r in range(8):
-            self.byte_select[:, r] = torch.where(self.byte_bits & (ranks == r), positions, 0).sum(1)
+        self.byte_select = torch.from_numpy(byte_select_table()).to(device, torch.int64)
         self.byte_select_flat = self.byte_select.flatten()
         # The same as one-bit sets, 0 past a byte's last set bit (and for the byte 0).
         present = ranks.unsqueeze(1) == torch.arange(8, device=device).view(1, 8, 1)  # [v, r, position]

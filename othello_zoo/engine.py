@@ -51,7 +51,6 @@ import torch
 from torch import Tensor
 
 from othello_zoo import rules
-from othello_zoo._bitboard import NUMPY_PATH
 from othello_zoo._checks import check_device, check_illegal_action, check_int
 from othello_zoo._checks import integer_value as check_int_or_none
 from othello_zoo._convert import from_planes, from_text, planes_of, to_text
@@ -67,6 +66,7 @@ from othello_zoo._state import (
     resolve_backend,
     where,
 )
+from othello_zoo._words import NUMPY_PATH, on_host
 from othello_zoo.notation import format_moves
 from othello_zoo.rules import BLACK
 
@@ -237,9 +237,10 @@ def step(state: State, actions: Tensor, illegal_action: IllegalAction = "raise")
     discs = kernel.play(state.discs, state.rays, clamped)
     moves, rays, no_moves = kernel.legal_moves(discs)
     frozen = state.terminated | illegal
-    if state.device.type == "cpu" and NUMPY_PATH.enabled:  # no sync on the host: restore only those
-        kept = frozen.nonzero().squeeze(1)  # (often none) in the kernel's new tensors, not every board
-        discs[kept], moves[kept] = state.discs[kept], 0
+    if on_host(state.device):  # no sync on the host: restore only those (often none) in the
+        kept = frozen.nonzero().squeeze(1)  # kernel's new tensors, not every board
+        if kept.numel():
+            discs[kept], moves[kept] = state.discs[kept], 0
     else:
         discs = torch.where(frozen.view(-1, *[1] * (discs.dim() - 1)), state.discs, discs)
         moves = moves.masked_fill(frozen.view(-1, *[1] * (moves.dim() - 1)), 0)
