@@ -29,6 +29,7 @@ __all__ = [
     "check_reward_mode",
     "check_seed",
     "integer_value",
+    "resolve_device",
 ]
 
 
@@ -126,12 +127,21 @@ def check_seed(name: str, value: object) -> int | None:
 
 
 def check_device(name: str, value: object) -> torch.device | None:
-    """``None`` or a torch device that exists on this machine (a ``str`` or ``torch.device``).
+    """``None`` or the normalised torch device of ``value`` (a ``str`` or ``torch.device``): the device
+    torch puts tensors on, so that comparing a tensor's ``.device`` with it is exact (``"cuda"`` ->
+    ``cuda:0``, the current CUDA device; ``"cpu:0"`` -> ``cpu``). A device torch cannot allocate on here,
+    and ``meta`` (which holds no data), are refused by name.
 
+    >>> check_device("device", "cpu:0")
+    device(type='cpu')
     >>> check_device("device", "gpu")
     Traceback (most recent call last):
     ...
     ValueError: device must be a torch device such as 'cpu' or 'cuda:0', got 'gpu'
+    >>> check_device("device", "meta")
+    Traceback (most recent call last):
+    ...
+    ValueError: device is 'meta', which holds no data: use 'cpu' or a GPU such as 'cuda'
     """
     if value is None:
         return None
@@ -141,14 +151,38 @@ def check_device(name: str, value: object) -> torch.device | None:
         device = torch.device(value)
     except RuntimeError:
         raise ValueError(f"{name} must be a torch device such as 'cpu' or 'cuda:0', got {value!r}") from None
+    if device.type == "meta":
+        raise ValueError(f"{name} is {value!r}, which holds no data: use 'cpu' or a GPU such as 'cuda'")
     if device.type == "cuda":
         count = torch.cuda.device_count() if torch.cuda.is_available() else 0
         if count == 0:
             raise ValueError(f"{name} is {value!r}, but torch sees no CUDA device on this machine")
         if device.index is not None and device.index >= count:
             raise ValueError(f"{name} is {value!r}, but torch sees {count} CUDA device(s): cuda:0..cuda:{count - 1}")
-    elif device.type not in ("cpu", "meta", "mps", "xpu"):
+    elif device.type not in ("cpu", "mps", "xpu"):
         raise ValueError(f"{name} must be a cpu, cuda, mps or xpu device, got {value!r}")
+    return _normalised(device, name, value)
+
+
+def _normalised(device: torch.device, name: str, value: object) -> torch.device:
+    """The device a tensor allocated on ``device`` reports (one empty allocation: also proves it works)."""
+    if device.type == "cpu":
+        return torch.device("cpu")
+    try:
+        return torch.empty(0, device=device).device
+    except (RuntimeError, AssertionError, NotImplementedError) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise ValueError(f"{name} is {value!r}, but torch cannot allocate on it here: {reason}") from None
+
+
+def resolve_device(name: str, value: object, default: torch.device | str = "cpu") -> torch.device:
+    """:func:`check_device` of ``value``, or of ``default`` where ``value`` is ``None``.
+
+    >>> resolve_device("device", None)
+    device(type='cpu')
+    """
+    device = check_device(name, value if value is not None else default)
+    assert device is not None
     return device
 
 

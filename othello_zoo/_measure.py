@@ -17,6 +17,7 @@ from typing import Any
 import torch
 
 from othello_zoo import engine
+from othello_zoo._checks import resolve_device
 
 __all__ = [
     "Result",
@@ -88,7 +89,7 @@ def measure_engine(
     repeats: int = 3,
 ) -> Result:
     """Random-play throughput of one backend at one batch size."""
-    dev = torch.device(device)
+    dev = resolve_device("device", device)
     fresh = engine.init(batch_size, board_size, device=dev, backend=backend)  # type: ignore[arg-type]
     generator = torch.Generator(device=dev).manual_seed(seed)
     state = fresh
@@ -134,7 +135,7 @@ def measure_vector(
 
     if form not in ("movers", "dict"):
         raise ValueError(f"form must be 'movers' or 'dict', got {form!r}")
-    dev = torch.device(device)
+    dev = resolve_device("device", device)
     env = othello_v0.vector_env(
         batch_size, board_size=board_size, device=dev, opening_book=opening_book, illegal_action="lose"
     )
@@ -337,7 +338,7 @@ def _peak_memory_here(backend: str, batch_size: int, device: str, board_size: in
     """:func:`peak_memory_mib`'s measurement, run in this (fresh) process."""
     import resource
 
-    dev = torch.device(device)
+    dev = resolve_device("device", device)
     kernel = "bitboard" if backend.startswith("vector") else backend
     state = engine.init(1, board_size, device=dev, backend=kernel)  # type: ignore[arg-type]
     engine.step(state, torch.zeros(1, dtype=torch.int64, device=dev), "lose")

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import torch
 
 from othello_zoo import engine
+from othello_zoo._checks import resolve_device
 from othello_zoo.network import PolicyValueNet
 from othello_zoo.search import MCTS, rollout_evaluator
 
@@ -37,7 +38,7 @@ def batched_search_rates(
     :class:`~othello_zoo.network.PolicyValueNet` of 64 channels and 4 residual blocks,
     ``"network, Gumbel ..."`` the same with the Gumbel root (16 actions considered). Each figure is
     the best of three searches after a warm-up."""
-    dev = torch.device(device)
+    dev = resolve_device("device", device)
     net = PolicyValueNet(8, channels=64, blocks=4).to(dev)
     generator = torch.Generator(device=dev).manual_seed(seed)
     searches = {

@@ -13,7 +13,7 @@ from torch import Tensor
 
 from othello_zoo._bitboard import MAX_BOARD_SIZE as MAX_BITBOARD_SIZE
 from othello_zoo._bitboard import bitboard_kernel, check_bitboard_size
-from othello_zoo._checks import IllegalAction, IndexOutOfRangeError, integer_value
+from othello_zoo._checks import IllegalAction, IndexOutOfRangeError, integer_value, resolve_device
 from othello_zoo._conv import conv_kernel
 from othello_zoo._kernel import Kernel
 from othello_zoo.notation import check_board_size
@@ -132,7 +132,8 @@ class State:
 
     def to(self, device: torch.device | str) -> State:
         """The same boards on ``device``."""
-        return self._map(lambda t: t.to(device))
+        target = resolve_device("device", device)
+        return self._map(lambda t: t.to(target))
 
 
 _TENSOR_FIELDS = ("discs", "moves", "rays", "current_player", "terminated", "forfeited")

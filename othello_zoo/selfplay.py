@@ -23,7 +23,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
-from othello_zoo._checks import check_int, check_real
+from othello_zoo._checks import check_int, check_real, resolve_device
 from othello_zoo.agents.baseline import greedy_actions
 from othello_zoo.board import Board
 from othello_zoo.search import MCTS, Evaluator, select_actions
@@ -84,6 +84,7 @@ def self_play(
     search from the subtree of the move played, adding ``simulations`` to its visits."""
     games = check_int("games", games, low=1)
     temperature_plies = check_int("temperature_plies", temperature_plies, low=0)
+    device = resolve_device("device", device)
     generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
     fraction = dirichlet_fraction if root_policy == "puct" else 0.0
     search = MCTS(evaluator, simulations, c_puct, dirichlet_alpha, fraction, root_policy=root_policy)
@@ -139,6 +140,7 @@ def match(
     games = check_int("games", games, low=1)
     random_plies = check_int("random_plies", random_plies, low=0)
     check_real("c_puct", c_puct, low=0.0)
+    device = resolve_device("device", device)
     generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
     search = MCTS(evaluator, simulations, c_puct, root_policy=root_policy, gumbel_scale=0.0)
     state = engine.init(games, board_size, device=device)

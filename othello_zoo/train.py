@@ -32,7 +32,7 @@ from typing import Any
 import torch
 import torch.nn.functional as F
 
-from othello_zoo._checks import check_device, check_int, check_real
+from othello_zoo._checks import check_device, check_int, check_real, resolve_device
 from othello_zoo._replay import ReplayBuffer
 from othello_zoo.network import PolicyValueNet
 from othello_zoo.notation import check_board_size
@@ -147,7 +147,7 @@ class Trainer:
         checkpoint = self.out / "checkpoint.pt"
         if resume and not checkpoint.is_file():
             raise FileNotFoundError(f"no checkpoint to resume in {self.out}")
-        saved = torch.load(checkpoint, map_location="cpu", weights_only=False) if resume else None
+        saved = torch.load(checkpoint, map_location="cpu", weights_only=True) if resume else None
         if saved is not None:  # the run's own settings, with the new budget and device
             config = dataclasses.replace(
                 TrainConfig(**saved["config"]),
@@ -158,7 +158,7 @@ class Trainer:
                 ray_workers=config.ray_workers,
             )
         self.config = c = config
-        self.device = torch.device(c.device)
+        self.device = resolve_device("device", c.device)
         with torch.random.fork_rng(devices=[]):  # the initial weights from the run's seed; the global generator kept
             torch.manual_seed(c.seed)
             self.net = PolicyValueNet(c.board_size, c.channels, c.blocks).to(self.device)
@@ -339,7 +339,7 @@ def export_network(checkpoint: str | Path, out: str | Path) -> Path:
     """Writes the network of a run's ``checkpoint`` (with its settings and last log row, and no
     optimiser or replay buffer) to ``out``: the small file :class:`othello_zoo.agents.AlphaZeroAgent`
     loads, and the form the package ships its networks in."""
-    saved = torch.load(checkpoint, map_location="cpu", weights_only=False)
+    saved = torch.load(checkpoint, map_location="cpu", weights_only=True)
     network = {
         "network": saved["network"],
         "network_config": saved["network_config"],

@@ -19,6 +19,7 @@ from typing import Any
 
 import torch
 
+from othello_zoo._checks import resolve_device
 from othello_zoo.network import PolicyValueNet
 from othello_zoo.selfplay import SelfPlayData, self_play
 
@@ -38,7 +39,7 @@ class SelfPlayWorker:
 
     def __init__(self, network_config: dict[str, int], device: str = "cpu") -> None:
         torch.set_num_threads(1)  # one CPU per actor: Ray schedules them by that
-        self.device = torch.device(device)
+        self.device = resolve_device("device", device)
         self.net = PolicyValueNet(**network_config).to(self.device).eval()
 
     def play(self, weights: dict[str, torch.Tensor], games: int, seed: int, settings: dict[str, Any]) -> SelfPlayData:
@@ -67,7 +68,7 @@ class RayWorkers:
         ray = _ray()
         if not ray.is_initialized():
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
-        gpus = 1 if torch.device(device).type == "cuda" else 0
+        gpus = 1 if resolve_device("device", device).type == "cuda" else 0
         have = ray.cluster_resources()
         for name, need in (("CPU", workers), ("GPU", workers * gpus)):
             if need > have.get(name, 0):  # the actors would wait for ever for resources

@@ -1,4 +1,9 @@
-"""Shared fixtures: the backends under test (the data files are at ``helpers.DATA``)."""
+"""Shared fixtures: the backends under test and the device under test (the data files are at ``helpers.DATA``).
+
+``pytest --device DEV`` (default ``cpu``) runs every device-aware test on ``DEV``: the tests that take the
+``device`` fixture, marked ``device`` here, so that ``pytest --device cuda -m device`` runs just them. The
+fixture is the text as given (``"cuda"``, ``"cpu:0"``): the public entries are handed exactly what a user types.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,19 @@ import sys
 from pathlib import Path
 
 import pytest
+import torch
 
 sys.path.insert(0, str(Path(__file__).parent))  # the reference implementation
 
 BACKENDS_8 = ["bitboard", "conv", "conv2d"]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--device",
+        default="cpu",
+        help="torch device for the device-aware tests (marked 'device'), as a user would type it: cpu, cpu:0, cuda, ...",
+    )
 
 
 @pytest.fixture(params=BACKENDS_8)
@@ -18,9 +32,33 @@ def backend(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
+@pytest.fixture(scope="session")
+def device(request: pytest.FixtureRequest) -> str:
+    """The device under test as given to ``--device`` (not normalised: that is the package's job)."""
+    text = str(request.config.getoption("--device"))
+    try:
+        torch.empty(0, device=text)
+    except (RuntimeError, AssertionError) as error:
+        pytest.exit(f"--device {text}: torch cannot allocate on it here ({error})", returncode=4)
+    return text
+
+
+@pytest.fixture(scope="session")
+def on_device(device: str) -> torch.device:
+    """The device the tensors under test should be on (the normalised form of ``device``)."""
+    return torch.empty(0, device=device).device
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """No window or sound device is needed: pygame draws to dummy drivers in tests."""
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that takes the device under test is in the ``device`` group."""
+    for item in items:
+        if "device" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.device)

@@ -18,7 +18,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
-from othello_zoo._checks import check_device, check_int, check_seed
+from othello_zoo._checks import check_device, check_int, check_seed, resolve_device
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.board import Board
 from othello_zoo.network import PolicyValueNet
@@ -46,11 +46,13 @@ def shipped_network(board_size: int) -> Path:
 
 def load_network(path: str | Path, device: torch.device | str = "cpu") -> PolicyValueNet:
     """The network saved in ``path`` (a training checkpoint, or ``network`` and ``network_config``
-    alone), in evaluation mode on ``device``."""
+    alone), in evaluation mode on ``device``. Only tensors and plain data are read (``weights_only``):
+    a file cannot run code."""
+    device = resolve_device("device", device)
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"no network file at {path}: pass the checkpoint.pt of an othello-zoo train run")
-    saved = torch.load(path, map_location=device, weights_only=False)
+    saved = torch.load(path, map_location=device, weights_only=True)
     if not isinstance(saved, dict) or "network" not in saved or "network_config" not in saved:
         raise ValueError(f"{path} holds no network: expected the checkpoint.pt of an othello-zoo train run")
     net = PolicyValueNet(**saved["network_config"]).to(device)

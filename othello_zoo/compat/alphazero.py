@@ -39,7 +39,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine, rules
-from othello_zoo._checks import check_int, check_real, integer_value
+from othello_zoo._checks import check_int, check_real, integer_value, resolve_device
 from othello_zoo.notation import BLACK, WHITE, check_board_size, index_to_square
 from othello_zoo.symmetry import all_symmetries, source_table
 
@@ -292,7 +292,7 @@ class BatchedOthelloGame:
     ) -> None:
         self.n = check_board_size(n)
         self.validate = validate
-        self.device = torch.device(device) if device is not None else torch.device("cpu")
+        self.device = resolve_device("device", device)
         self.backend = engine.resolve_backend(backend, self.n)
         self.draw_value = _check_draw_value(draw_value)
         self._start = torch.from_numpy(OthelloGame(self.n).getInitBoard()).to(self.device)

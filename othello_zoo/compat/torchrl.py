@@ -25,6 +25,7 @@ from tensordict import TensorDict, TensorDictBase
 from torchrl.data import Binary, Bounded, Categorical, Composite, Unbounded
 from torchrl.envs import ActionMask, EnvBase, TransformedEnv
 
+from othello_zoo._checks import resolve_device
 from othello_zoo.vector import OthelloVectorEnv
 
 __all__ = ["OthelloTorchRLEnv", "make_env"]
@@ -40,7 +41,7 @@ class OthelloTorchRLEnv(EnvBase):  # type: ignore[misc]
     batch_locked = True
 
     def __init__(self, num_envs: int, device: torch.device | str | None = None, **kwargs: Any) -> None:
-        dev = torch.device(device) if device is not None else torch.device("cpu")
+        dev = resolve_device("device", device)
         super().__init__(device=dev, batch_size=torch.Size([num_envs]))
         self.vector = OthelloVectorEnv(num_envs, device=dev, autoreset_mode="disabled", illegal_action="lose", **kwargs)
         n, batch = self.vector.board_size, (num_envs,)
