@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from othello_zoo import engine, notation
+    from othello_zoo._threads import get_threads, set_threads
     from othello_zoo.engine import State
 
-__all__ = ["ENV_ID", "State", "__version__", "engine", "notation"]
+__all__ = ["ENV_ID", "State", "__version__", "engine", "get_threads", "notation", "set_threads"]
 __version__ = "0.1.0"
 
 ENV_ID = "othello_zoo/othello_v0"
@@ -30,6 +31,10 @@ def __getattr__(name: str) -> Any:
         import importlib
 
         return importlib.import_module(f"othello_zoo.{name}")
+    if name in ("get_threads", "set_threads"):  # how many CPU threads the package's work runs with
+        from othello_zoo import _threads
+
+        return getattr(_threads, name)
     if name == "State":
         from othello_zoo.engine import State
 

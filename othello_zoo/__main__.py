@@ -1,4 +1,4 @@
-"""The ``othello-zoo`` command (also ``python -m othello_zoo``): ``play``, ``bench`` and ``train``."""
+"""The ``othello-zoo`` command (also ``python -m othello_zoo``): ``play``, ``bench``, ``train`` and ``doctor``."""
 
 from __future__ import annotations
 
@@ -14,11 +14,15 @@ PLAY_DESCRIPTION = "Play Othello against an agent (a window, or the terminal wit
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run a subcommand; returns the exit status (2, with a usage message, for a bad one)."""
     parser = argparse.ArgumentParser(prog="othello-zoo", description="Othello for reinforcement learning.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{play,bench,train}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{play,bench,train,doctor}")
     words = list(sys.argv[1:] if argv is None else argv)
-    if sys.stderr.isatty() and words[:1] in (["play"], ["bench"], ["train"]) and not {"-h", "--help"} & set(words):
+    if (
+        sys.stderr.isatty()
+        and words[:1] in (["play"], ["bench"], ["train"], ["doctor"])
+        and not {"-h", "--help"} & set(words)
+    ):
         print("othello-zoo: loading PyTorch (the first start can take a while)...", file=sys.stderr, flush=True)
-    from othello_zoo import bench, play, train
+    from othello_zoo import bench, doctor, play, train
 
     play_parser = play.build_parser(
         commands.add_parser(
@@ -31,7 +35,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     train_parser = train.build_parser(
         commands.add_parser("train", help="train an AlphaZero agent by self-play", description=train.DESCRIPTION)
     )
+    doctor.build_parser(
+        commands.add_parser(
+            "doctor",
+            help="check torch, devices and threads; run each part once per device",
+            description=doctor.DESCRIPTION,
+        )
+    )
+    for sub in (play_parser, train_parser):
+        sub.add_argument(
+            "--threads",
+            type=_whole_threads,
+            help="CPU threads for the package's work (default: 1, or OTHELLO_ZOO_THREADS; 'torch': torch's own)",
+        )
     args = parser.parse_args(argv)
+    if getattr(args, "threads", None) is not None and args.command in ("play", "train"):
+        from othello_zoo._threads import set_threads
+
+        set_threads(None if args.threads == "torch" else args.threads)
+    if args.command == "doctor":
+        return doctor.main(args)
     if args.command == "play" and "az" in (args.agent, args.black, args.white):
         from othello_zoo.agents.alphazero import SHIPPED, shipped_network
 
@@ -60,6 +83,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (ValueError, TypeError, FileNotFoundError) as error:
             train_parser.error(train.flag_error(error))
     return play.run(args)
+
+
+def _whole_threads(text: str) -> int | str:
+    """``--threads``: a whole number >= 1, or ``torch`` (torch's own setting)."""
+    if text == "torch":
+        return text
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1 or 'torch', got {text!r}")
+    return int(text)
 
 
 if __name__ == "__main__":

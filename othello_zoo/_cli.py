@@ -9,8 +9,7 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import torch
-
+from othello_zoo._checks import check_device
 from othello_zoo.notation import MAX_BOARD_SIZE, MIN_BOARD_SIZE
 
 __all__ = ["board_size", "csv_choices", "csv_ints", "devices", "output_path", "positive_real", "whole"]
@@ -82,11 +81,18 @@ def csv_choices(choices: Sequence[str]) -> Callable[[str], list[str]]:
 
 
 def devices(text: str) -> list[str]:
-    """Comma-separated torch devices that exist here (``cpu``; ``cuda`` only with a CUDA device)."""
-    names = csv_choices(("cpu", "cuda"))(text)
-    if "cuda" in names and not torch.cuda.is_available():
-        raise argparse.ArgumentTypeError("cuda: torch sees no CUDA device on this machine")
-    return names
+    """Comma-separated torch devices that work here, each in the form torch gives it (``cpu:0`` -> ``cpu``,
+    ``cuda`` -> ``cuda:0``), duplicates dropped."""
+    names: list[str] = []
+    for word in text.split(","):
+        if word.strip() not in ("cpu", "cuda") and ":" not in word:
+            raise argparse.ArgumentTypeError(f"{word.strip()!r}: choose from cpu, cuda (or one device: cuda:1, cpu:0)")
+        try:
+            device = check_device("device", word.strip())
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(f"{word.strip()}: {str(error).removeprefix('device is ')}") from None
+        names.append(str(device))
+    return list(dict.fromkeys(names))
 
 
 def output_path(text: str) -> Path:

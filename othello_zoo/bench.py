@@ -159,7 +159,8 @@ def plan(args: argparse.Namespace, devices: Sequence[str], default_threads: int)
     backends = [backend for backend, reason in reasons.items() if reason is None]
     jobs: list[Job] = []
     for device in devices:
-        batches = args.batch_sizes or list(DEFAULT_BATCHES) + (list(GPU_EXTRA_BATCHES) if device == "cuda" else [])
+        extra = list(GPU_EXTRA_BATCHES) if device.startswith("cuda") else []
+        batches = args.batch_sizes or list(DEFAULT_BATCHES) + extra
         for t in threads if device == "cpu" else [default_threads]:
             for backend in backends:
                 jobs.extend((device, t, backend, b) for b in batches)
@@ -359,7 +360,7 @@ def run(args: argparse.Namespace) -> list[Result]:
     Raises:
         NothingToRunError: when nothing at all can run (checked before anything is measured).
     """
-    devices = args.devices or ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
+    devices = args.devices or ["cpu"] + (["cuda:0"] if torch.cuda.is_available() else [])
     jobs, left_out = plan(args, devices, torch.get_num_threads())
     _check(args, jobs, left_out)
     results = _throughput(args, jobs, devices) if jobs else []

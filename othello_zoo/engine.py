@@ -66,6 +66,7 @@ from othello_zoo._state import (
     resolve_backend,
     where,
 )
+from othello_zoo._threads import uses_package_threads
 from othello_zoo._words import NUMPY_PATH, on_host
 from othello_zoo.notation import format_moves
 from othello_zoo.rules import BLACK
@@ -124,6 +125,7 @@ def init(
     return from_planes(planes, player, n, dev, resolved)
 
 
+@uses_package_threads
 def legal_action_mask(state: State) -> Tensor:
     """bool ``(B, n*n + 1)``: the mover's legal actions; the null action only when it must pass.
 
@@ -134,6 +136,7 @@ def legal_action_mask(state: State) -> Tensor:
     return torch.cat((placements, ~kernel.has_moves(state.moves).unsqueeze(1)), dim=1)
 
 
+@uses_package_threads
 def sample_actions(mask: Tensor, generator: torch.Generator, check: bool = True) -> Tensor:
     """One legal action per row of ``mask`` (bool ``(B, A)``), uniformly at random.
 
@@ -164,6 +167,7 @@ def sample_actions(mask: Tensor, generator: torch.Generator, check: bool = True)
     return sample_from_mask(mask, uniform)[0]  # an empty row gets A
 
 
+@uses_package_threads
 def random_actions(state: State, generator: torch.Generator) -> Tensor:
     """One uniformly random legal action per board (the null action where it is the only one).
 
@@ -198,6 +202,7 @@ def _check_actions(state: State, actions: object) -> Tensor:
     return check_tensor("actions", actions, torch.int64, state.batch_size, state.device)
 
 
+@uses_package_threads
 def illegal_actions(state: State, actions: Tensor) -> Tensor:
     """bool ``(B,)``: ``actions`` is not legal on an unfinished board (out of range included)."""
     kernel = kernel_of(state)
@@ -207,6 +212,7 @@ def illegal_actions(state: State, actions: Tensor) -> Tensor:
     return ~(legal & (actions == clamped)) & ~state.terminated
 
 
+@uses_package_threads
 def step(state: State, actions: Tensor, illegal_action: IllegalAction = "raise") -> State:
     """Play one action on every board.
 
@@ -272,6 +278,7 @@ def _describe_illegal(state: State, actions: Tensor, illegal: Tensor) -> str:
     )
 
 
+@uses_package_threads
 def observe(state: State, player: Tensor | int | None = None) -> Tensor:
     """int8 ``(B, 2, n, n)`` from ``player``'s side: plane 0 its discs, plane 1 its opponent's.
 
@@ -301,6 +308,7 @@ def _check_players(state: State, player: object) -> Tensor:
     return players
 
 
+@uses_package_threads
 def mover_view(state: State) -> tuple[Tensor, Tensor]:
     """``(observe(state), legal_action_mask(state))`` for the side to move, in fewer operations
     where the kernel can (8 x 8 bitboards: numpy's ``unpackbits`` on CPU, one table look-up elsewhere)."""
@@ -319,6 +327,7 @@ class ColourViews(NamedTuple):
     scores: Tensor  # int64 (B, 2): disc counts (black, white), as scores(state)
 
 
+@uses_package_threads
 def colour_views(state: State) -> ColourViews:
     """Both colours' observations, action masks and disc counts in one pass, as views of few tensors.
 
@@ -337,12 +346,14 @@ def colour_views(state: State) -> ColourViews:
     return ColourViews(planes.view(-1, 3, n, n), masks, counts)
 
 
+@uses_package_threads
 def scores(state: State) -> Tensor:
     """int64 ``(B, 2)`` disc counts: (black, white)."""
     counts = kernel_of(state).mover_counts(state.discs)
     return torch.where((state.current_player == BLACK).unsqueeze(1), counts, counts.flip(1))
 
 
+@uses_package_threads
 def rewards(state: State, margin: bool = False) -> Tensor:
     """float32 ``(B, 2)`` rewards (black, white) of finished boards, 0 on unfinished ones.
 
@@ -354,6 +365,7 @@ def rewards(state: State, margin: bool = False) -> Tensor:
     return torch.stack(rules.by_colour(to_move, other, state.current_player), dim=1)
 
 
+@uses_package_threads
 def outcome(state: State, margin: bool = False) -> Tensor:
     """float32 ``(B,)``: the result of each finished board for its player to move, 0 if unfinished.
 
@@ -366,6 +378,7 @@ def outcome(state: State, margin: bool = False) -> Tensor:
     return torch.where(state.terminated, result, 0.0)  # not result * terminated: -1 * 0 is -0.0
 
 
+@uses_package_threads
 def disc_difference(state: State) -> Tensor:
     """float32 ``(B,)``: the discs of the player to move minus its opponent's.
 

@@ -35,6 +35,7 @@ from othello_zoo._bitboard import bitboard_kernel
 from othello_zoo._checks import check_int, check_real
 from othello_zoo._gumbel import GumbelRoot
 from othello_zoo._playout import random_playouts
+from othello_zoo._threads import uses_package_threads
 from othello_zoo._tree import Evaluator, Subtree, Tree
 
 __all__ = [
@@ -127,6 +128,7 @@ class MCTS:
         self.max_considered = check_int("max_considered", max_considered, low=1)
         self.gumbel_scale = check_real("gumbel_scale", gumbel_scale, low=0.0)
 
+    @uses_package_threads
     def run(
         self,
         roots: engine.State,

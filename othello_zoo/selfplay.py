@@ -24,6 +24,7 @@ from torch import Tensor
 
 from othello_zoo import engine
 from othello_zoo._checks import check_int, check_real, resolve_device
+from othello_zoo._threads import uses_package_threads
 from othello_zoo.agents.baseline import greedy_actions
 from othello_zoo.board import Board
 from othello_zoo.search import MCTS, Evaluator, select_actions
@@ -62,6 +63,7 @@ class MatchResult:
         return (self.wins + 0.5 * self.draws) / max(self.games, 1)
 
 
+@uses_package_threads
 def self_play(
     evaluator: Evaluator,
     games: int,
@@ -118,6 +120,7 @@ def self_play(
     )
 
 
+@uses_package_threads
 def match(
     evaluator: Evaluator,
     opponent: Any,

@@ -34,6 +34,7 @@ import torch.nn.functional as F
 
 from othello_zoo._checks import check_device, check_int, check_real, resolve_device
 from othello_zoo._replay import ReplayBuffer
+from othello_zoo._threads import uses_package_threads
 from othello_zoo.network import PolicyValueNet
 from othello_zoo.notation import check_board_size
 from othello_zoo.selfplay import SelfPlayData, match, self_play
@@ -180,6 +181,7 @@ class Trainer:
             self.log = saved["log"]
 
     # -- one iteration ----------------------------------------------------------------------------
+    @uses_package_threads
     def step(self) -> dict[str, Any]:
         """Self-play, training and (every ``eval_every`` iterations) the matches of one iteration."""
         c = self.config
@@ -264,6 +266,7 @@ class Trainer:
             return True
         return bool(c.minutes) and self.elapsed >= c.minutes * 60
 
+    @uses_package_threads
     def run(self, progress: bool = True) -> list[dict[str, Any]]:
         """Iterations until the budget (``minutes``) or ``iterations`` is reached; returns the log."""
         from tqdm import tqdm

@@ -72,6 +72,7 @@ from othello_zoo._checks import (
     check_seed,
 )
 from othello_zoo._malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
+from othello_zoo._threads import uses_package_threads
 from othello_zoo.notation import check_board_size
 from othello_zoo.openings import BookSpec, OpeningBook, resolve_book
 from othello_zoo.rules import AGENTS
@@ -227,6 +228,7 @@ class OthelloVectorEnv:
         return self.state.current_player
 
     # -- the API --------------------------------------------------------------------------------
+    @uses_package_threads
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observations, dict[str, Any]]:
@@ -256,6 +258,7 @@ class OthelloVectorEnv:
         observations, scores = self._observations(self.state)
         return observations, {"scores": scores, "current_player": self.state.current_player}
 
+    @uses_package_threads
     def step(
         self, actions: dict[str, Tensor]
     ) -> tuple[Observations, dict[str, Tensor], dict[str, Tensor], dict[str, Tensor], dict[str, Any]]:
@@ -277,10 +280,12 @@ class OthelloVectorEnv:
         truncated = torch.zeros_like(terminated)
         return observations, rewards, {a: terminated for a in AGENTS}, {a: truncated for a in AGENTS}, infos
 
+    @uses_package_threads
     def observe_movers(self) -> tuple[Tensor, Tensor]:
         """``(observation int8 (N, 2, n, n), action_mask bool (N, n*n+1))`` of each board's mover."""
         return engine.mover_view(self.state)
 
+    @uses_package_threads
     def step_movers(self, actions: Tensor) -> MoverStep:
         """Play ``actions`` (int64 (N,)), the movers' choices; the result speaks for the next movers.
 

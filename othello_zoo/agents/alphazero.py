@@ -19,6 +19,7 @@ from torch import Tensor
 
 from othello_zoo import engine
 from othello_zoo._checks import check_device, check_int, check_seed, resolve_device
+from othello_zoo._threads import uses_package_threads
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.board import Board
 from othello_zoo.network import PolicyValueNet
@@ -108,6 +109,7 @@ class AlphaZeroAgent(BoardAgent):
                 return subtree.advance(torch.tensor([reply], device=self.device))
         return None
 
+    @uses_package_threads
     def act_states(self, state: engine.State) -> Tensor:
         """int64 ``(B,)``: the agent's action on every board of ``state`` (one batched search)."""
         if state.board_size != self.board_size:

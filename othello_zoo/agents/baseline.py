@@ -32,6 +32,7 @@ from othello_zoo import engine
 from othello_zoo._checks import check_seed
 from othello_zoo._scalar import scalar_rules
 from othello_zoo._single import SingleBoard
+from othello_zoo._threads import uses_package_threads
 from othello_zoo.board import Board, as_board
 from othello_zoo.engine import State
 
@@ -193,6 +194,7 @@ class BoardAgent:
 
     name = "agent"
 
+    @uses_package_threads
     def act(self, board: SingleBoard | Observation) -> int:
         """A legal action for the agent to move on ``board``, or for the agent whose observation it is."""
         if isinstance(board, Mapping):
@@ -205,6 +207,7 @@ class BoardAgent:
         legal = position.legal_actions()
         return legal[0] if len(legal) == 1 else self.choose(position)
 
+    @uses_package_threads
     def act_batch(self, observation: Tensor | np.ndarray, action_mask: Tensor | np.ndarray) -> Tensor:
         """One action per row of a batch of observations ``(B, 2, n, n)`` and masks ``(B, n*n + 1)``
         (the vector env's ``observe_movers()``): int64 ``(B,)`` on the observations' device."""
