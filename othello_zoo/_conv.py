@@ -47,11 +47,14 @@ from othello_zoo._conv_tables import SlotLayout, as_words, matmul_tables, produc
 from othello_zoo._kernel import colour_view_of, sample_from_mask
 from othello_zoo._words import on_host, unpack_bits
 
-__all__ = ["CHUNK_ENTRIES", "ConvKernel", "conv_kernel"]
+__all__ = ["CHUNK_ENTRIES", "GPU_CHUNK_FACTOR", "ConvKernel", "conv_kernel"]
 
-# Responses per pass of the rules (2,048 boards on 8 x 8, 209 on 16 x 16): the matrix form's
+# Responses per pass of the rules on a CPU (2,048 boards on 8 x 8, 209 on 16 x 16): the matrix form's
 # temporaries stay a few MiB a pass (2,048 boards of 16 x 16 took 95 MiB and ran 3 times slower).
 CHUNK_ENTRIES = 2048 * 1184
+# On a GPU, passes this many times larger (65,536 boards on 8 x 8): each operation of a pass is a
+# kernel launch, and a pass of 2,048 boards left an H100 launch-bound at about 6 M board-steps/s.
+GPU_CHUNK_FACTOR = 32
 # Times an int64 viewing 8 bytes that are each 0 or 1, it gathers them into its top byte (byte k at
 # bit k; the bytes' places in the word depend on the host's byte order), with no carries.
 _GATHER_BYTE = 0x0102040810204080 if sys.byteorder == "little" else 0x8040201008040201 - (1 << 64)
@@ -77,6 +80,8 @@ class ConvKernel:
         layout = SlotLayout(n)
         self.slots = layout.slots
         self.chunk = max(1, CHUNK_ENTRIES // layout.columns)  # boards a pass of the rules
+        if device.type != "cpu":
+            self.chunk *= GPU_CHUNK_FACTOR
         self.slot_kernel = layout.slot_kernel
         weight, magic, flip = matmul_tables(layout)
         self.dtype = product_dtype(device)
@@ -101,21 +106,24 @@ class ConvKernel:
         self.seed_index = seed_index.to(device)
         self._work = threading.local()  # each thread's work buffers (see _buffers)
 
-    def _buffers(self, rows: int) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+    def _buffers(self, rows: int) -> tuple[Tensor, Tensor, Tensor, Tensor] | None:
         """This thread's work buffers for a pass of ``rows`` boards (at most ``self.chunk``): the
         product, the int8 responses, their matches and the gathered words, allocated once for a full
         chunk and reused. A pass's temporaries are several MiB: allocated afresh each pass, the C
         library hands them back to the system and every step faults their pages in again (about
-        1,000 page faults a step of 4,096 boards, and a third of the speed in a plain script)."""
+        1,000 page faults a step of 4,096 boards, and a third of the speed in a plain script). ``None``
+        off the CPU: a GPU's caching allocator reuses freed blocks itself."""
         work = getattr(self._work, "buffers", None)
-        if work is None:
+        if work is None and self.device.type != "cpu":  # the GPU's caching allocator reuses blocks itself
+            return None
+        if work is None or work[0].shape[0] < rows:  # none yet, or made before the chunk grew
             columns, device = self.weight.shape[1], self.device
             product = torch.int32 if self.dtype == torch.int8 else self.dtype
             work = (
-                torch.empty((self.chunk, columns), dtype=product, device=device),
-                torch.empty((self.chunk, columns), dtype=torch.int8, device=device),
-                torch.empty((self.chunk, columns), dtype=torch.bool, device=device),
-                torch.empty((self.chunk, columns // 8), dtype=torch.int64, device=device),
+                torch.empty((max(rows, self.chunk), columns), dtype=product, device=device),
+                torch.empty((max(rows, self.chunk), columns), dtype=torch.int8, device=device),
+                torch.empty((max(rows, self.chunk), columns), dtype=torch.bool, device=device),
+                torch.empty((max(rows, self.chunk), columns // 8), dtype=torch.int64, device=device),
             )
             self._work.buffers = work
         return work[0][:rows], work[1][:rows], work[2][:rows], work[3][:rows]
@@ -181,9 +189,14 @@ class ConvKernel:
             if self.evaluation == "matmul":
                 # The centre tap keeps occupied squares from matching (see matmul_tables), so the
                 # matches alone say where each side can play.
-                product, response, hits, gathered = self._buffers(part.shape[0])
-                response = self.response(part, product, response)
-                legal = self.pack(torch.eq(response, self.magic_int8[0], out=hits), out, gathered) != 0
+                work = self._buffers(part.shape[0])
+                if work is None:
+                    response = self.response(part)
+                    legal = self.pack(response == self.magic_int8[0], out) != 0
+                else:
+                    product, response, hits, gathered = work
+                    response = self.response(part, product, response)
+                    legal = self.pack(torch.eq(response, self.magic_int8[0], out=hits), out, gathered) != 0
                 has = _any_set(legal)
                 theirs = self._opponent_moves(response, has)
             else:

@@ -16,6 +16,7 @@ colours alternating and random first plies, and returns the score.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -77,13 +78,15 @@ def self_play(
     device: torch.device | str = "cpu",
     root_policy: str = "puct",
     reuse: bool = False,
+    on_ply: Callable[[int, int], None] | None = None,
 ) -> SelfPlayData:
     """Plays ``games`` games against itself, ``simulations`` a move. With ``root_policy="puct"``
     the root gets Dirichlet noise and the moves are drawn in proportion to the visits for the
     first ``temperature_plies`` plies, then the most visited; with ``"gumbel"`` the Gumbel search
     chooses (its noise explores) and the policy kept is its improved policy. Forced passes are
     played but not kept (their policy says nothing). ``reuse=True`` (PUCT only) starts each
-    search from the subtree of the move played, adding ``simulations`` to its visits."""
+    search from the subtree of the move played, adding ``simulations`` to its visits. ``on_ply(ply,
+    unfinished)`` is called after each ply (a progress display's hook; it costs one synchronisation a ply)."""
     games = check_int("games", games, low=1)
     temperature_plies = check_int("temperature_plies", temperature_plies, low=0)
     device = resolve_device("device", device)
@@ -107,6 +110,8 @@ def self_play(
         subtree = result.subtree(actions) if reuse else None
         state = engine.step(state, actions, illegal_action="lose")
         ply += 1
+        if on_ply is not None:
+            on_ply(ply, int((~state.terminated).sum()))
     rewards = engine.rewards(state)  # a forfeit: -1 for the offender, 0 for the other
     black_result = torch.sign(rewards[:, 0] - rewards[:, 1])
     kept = torch.stack(keep).flatten()

@@ -168,6 +168,7 @@ class Trainer:
         self.generator = torch.Generator(device=self.device).manual_seed(c.seed)
         self.iteration, self.elapsed, self.games = 0, 0.0, 0
         self.log: list[dict[str, Any]] = []
+        self._phase: Any = None  # the progress bar's postfix setter while run() shows one
         self.workers: Any = None  # the Ray actors, started on the first iteration that needs them
         if saved is not None:
             self.net.load_state_dict(saved["network"])
@@ -214,7 +215,14 @@ class Trainer:
             "reuse": c.reuse_tree,
         }
         if not c.ray_address:
-            return self_play(self.net.evaluator(), c.games, generator=self.generator, device=self.device, **settings)
+
+            def on_ply(ply: int, unfinished: int) -> None:
+                self._say(f"self-play ply {ply}, {unfinished} of {c.games} games going")
+
+            hook = on_ply if self._phase is not None else None
+            evaluator = self.net.evaluator()
+            return self_play(evaluator, c.games, generator=self.generator, device=self.device, on_ply=hook, **settings)
+        self._say(f"self-play of {c.games} games on {c.ray_workers} Ray workers")
         if self.workers is None:
             from othello_zoo.workers import RayWorkers
 
@@ -224,6 +232,7 @@ class Trainer:
 
     def _train(self) -> dict[str, float]:
         c = self.config
+        self._say(f"{c.train_steps} gradient steps on {self.buffer.size} positions")
         self.net.train()
         policy_loss = torch.zeros((), device=self.device)
         value_loss = torch.zeros((), device=self.device)
@@ -242,6 +251,7 @@ class Trainer:
     def evaluate(self) -> dict[str, float]:
         """Matches against each of ``eval_opponents``: scores and the Elo differences they imply."""
         c = self.config
+        self._say(f"matches against {c.eval_opponents.replace(',', ', ')}")
         out: dict[str, float] = {}
         for opponent in c.eval_opponents.split(","):
             result = match(
@@ -268,24 +278,39 @@ class Trainer:
 
     @uses_package_threads
     def run(self, progress: bool = True) -> list[dict[str, Any]]:
-        """Iterations until the budget (``minutes``) or ``iterations`` is reached; returns the log."""
+        """Iterations until the budget (``minutes``) or ``iterations`` is reached; returns the log.
+
+        With ``progress``, a bar on stderr: over the iterations when ``iterations`` is set, else over
+        the time budget in seconds (its ETA is the budget's end); within an iteration it says which
+        phase runs and, in self-play, the ply and the games still going, so it moves within seconds."""
         from tqdm import tqdm
 
         c = self.config
-        total = c.iterations or None
-        bar = tqdm(total=total, initial=self.iteration, desc="othello-zoo train", unit="it", disable=not progress)
+        by_time = not c.iterations
+        total = c.minutes * 60 if by_time else c.iterations
+        start = self.elapsed if by_time else self.iteration
+        unit = "s" if by_time else "it"
+        bar = tqdm(total=total, initial=start, desc="othello-zoo train", unit=unit, disable=not progress)
+        self._phase = bar.set_postfix_str if progress else None
         with bar:
+            bar.set_postfix_str(f"iteration {self.iteration + 1}: starting self-play of {c.games} games")
             while not self.done():
                 row = self.step()
                 self.write_log()  # after every iteration, so that a stopped run keeps its log and plot
                 shown = {k: row[k] for k in ("value_loss", "score_vs_greedy") if k in row}
-                bar.set_postfix(minutes=row["minutes"], **shown)
-                bar.update()
+                bar.set_postfix(iteration=self.iteration, minutes=row["minutes"], **shown)
+                bar.update(min(self.elapsed, total) - bar.n if by_time else 1)
+        self._phase = None
         if self.workers is not None:
             self.workers.close()
             self.workers = None
         self.write_log()
         return self.log
+
+    def _say(self, text: str) -> None:
+        """Shows what the iteration is doing on the progress bar, where there is one."""
+        if self._phase is not None:
+            self._phase(f"iteration {self.iteration + 1}: {text}")
 
     def save(self) -> None:
         """The checkpoint, written to a temporary file and moved into place (never half written)."""
