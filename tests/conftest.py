@@ -22,7 +22,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--device",
         default="cpu",
-        help="torch device for the device-aware tests (marked 'device'), as a user would type it: cpu, cpu:0, cuda, ...",
+        help="torch device of the device-aware tests (marked 'device'), as a user types it: cpu, cpu:0, cuda, ...",
     )
 
 

@@ -36,45 +36,57 @@ def reference_greedy(text: str) -> int:
     return max(legal, key=lambda a: (len(flips(game.cells, 8, a, game.to_move)), weights[a], -a))
 
 
-def test_greedy__matches_a_brute_force_reference_on_random_positions() -> None:
+def test_greedy__matches_a_brute_force_reference_on_random_positions(device: str, on_device: torch.device) -> None:
     rng = random.Random(0)
     texts = [random_game_positions(8, rng.randrange(2**31), rng.randrange(0, 58)).text() for _ in range(300)]
+    expected = [reference_greedy(t) for t in texts]
     for backend in ("bitboard", "conv"):
-        state = engine.from_text(texts, backend=backend)  # type: ignore[arg-type]
-        assert greedy_actions(state).tolist() == [reference_greedy(t) for t in texts]
+        state = engine.from_text(texts, device=device, backend=backend)  # type: ignore[arg-type]
+        actions = greedy_actions(state)
+        assert actions.device == on_device
+        assert actions.tolist() == expected
 
 
-def test_greedy__prefers_the_corner_among_equal_flips() -> None:
+def test_greedy__prefers_the_corner_among_equal_flips(device: str) -> None:
     # Black can take a1 (flips b2) or c3... build: white b2, black c3; also white g7 black f6? keep one.
     rows = ["--------", "-O------", "--X-----", "--------", "--------", "--------", "--------", "--------"]
     text = "".join(rows) + " X"
-    state = engine.from_text([text])
+    state = engine.from_text([text], device=device)
     assert engine.legal_action_mask(state)[0].nonzero().flatten().tolist() == [0]
     assert greedy_actions(state).tolist() == [0]
 
 
-def test_random_actions__are_legal_everywhere() -> None:
-    g = torch.Generator().manual_seed(0)
-    state = engine.init(64)
+def test_random_actions__are_legal_everywhere(device: str) -> None:
+    g = torch.Generator(device=device).manual_seed(0)
+    state = engine.init(64, device=device)
+    boards = torch.arange(64, device=device)
     for _ in range(70):
         actions = random_actions(state, g)
         mask = engine.legal_action_mask(state)
-        assert bool(mask[torch.arange(64), actions].all())
+        assert bool(mask[boards, actions].all())
         state = engine.step(state, actions)
     assert bool(state.terminated.all())
 
 
-def observation_agents() -> list[Any]:
-    return [
-        RandomAgent(seed=0),
-        GreedyAgent(),
-        MCTSAgent(simulations=32, leaves_per_batch=8, rollouts_per_leaf=2, seed=0),
-        AlphaBetaAgent(depth=1, endgame=4),
-    ]
+OBSERVATION_AGENTS = ["random", "greedy", "mcts", "alphabeta", "az"]
 
 
-@pytest.mark.parametrize("agent", observation_agents(), ids=lambda a: a.name)
-def test_agents__play_whole_games_from_aec_observation_dicts(agent: Any) -> None:
+def observation_agent(name: str, device: str) -> Any:
+    """A small agent of each kind; those with a device (mcts, az) on ``device``."""
+    agent = {
+        "random": lambda: RandomAgent(seed=0),
+        "greedy": GreedyAgent,
+        "mcts": lambda: MCTSAgent(simulations=32, leaves_per_batch=8, rollouts_per_leaf=2, seed=0, device=device),
+        "alphabeta": lambda: AlphaBetaAgent(depth=1, endgame=4),
+        "az": lambda: agents.make_agent("az", board_size=6, simulations=8, device=device),  # the shipped 6 x 6 network
+    }[name]()
+    assert agent.name == name
+    return agent
+
+
+@pytest.mark.parametrize("name", OBSERVATION_AGENTS)
+def test_agents__play_whole_games_from_aec_observation_dicts(name: str, device: str) -> None:
+    agent = observation_agent(name, device)
     env = othello_v0.env(board_size=6)
     opponent = RandomAgent(seed=1)
     for game in range(2):
@@ -88,8 +100,9 @@ def test_agents__play_whole_games_from_aec_observation_dicts(agent: Any) -> None
         assert not board.forfeited  # every action taken from the dicts was legal
 
 
-@pytest.mark.parametrize("agent", observation_agents(), ids=lambda a: a.name)
-def test_agents__play_whole_games_from_parallel_observation_dicts(agent: Any) -> None:
+@pytest.mark.parametrize("name", OBSERVATION_AGENTS)
+def test_agents__play_whole_games_from_parallel_observation_dicts(name: str, device: str) -> None:
+    agent = observation_agent(name, device)
     env = othello_v0.parallel_env(board_size=6, illegal_action="raise")
     observations, _ = env.reset(seed=0)
     while env.agents:  # one agent plays both colours; the waiting side answers the null action
@@ -127,25 +140,32 @@ def test_board_from_observation__rejects_malformed_dicts() -> None:
         board_from_observation({**good, "action_mask": wrong_mask})
 
 
-def test_act_batch__on_the_vector_envs_mover_observations() -> None:
-    env = othello_v0.vector_env(64, board_size=6, illegal_action="raise")
+def test_act_batch__on_the_vector_envs_mover_observations(device: str, on_device: torch.device) -> None:
+    env = othello_v0.vector_env(64, board_size=6, illegal_action="raise", device=device)
     env.reset(seed=0)
     greedy, rng = GreedyAgent(), RandomAgent(seed=0)
+    boards = torch.arange(64, device=device)
     for ply in range(40):
         observation, mask = env.observe_movers()
         actions = (greedy if ply % 2 else rng).act_batch(observation, mask)
         assert actions.dtype == torch.int64
-        assert bool(mask[torch.arange(64), actions].all())
+        assert actions.device == on_device
+        assert bool(mask[boards, actions].all())
         if ply % 2:
             assert actions.tolist() == greedy_actions(env.state).tolist()
         env.step_movers(actions)
 
 
-def test_agent_classes__by_the_names_make_agent_takes() -> None:
+def test_agent_classes__by_the_names_make_agent_takes(device: str, on_device: torch.device) -> None:
     assert sorted(AGENT_CLASSES) == ["alphabeta", "az", "greedy", "mcts", "random", "uct"]
     for name, cls in AGENT_CLASSES.items():
         options = {"board_size": 6} if name == "az" else {}  # the network shipped for 6 x 6
         assert isinstance(agents.make_agent(name, seed=0, **options), cls)
+    for name in ("mcts", "az"):  # the agents that take a device
+        options = {"board_size": 6} if name == "az" else {}
+        agent = agents.make_agent(name, seed=0, device=device, **options)
+        assert isinstance(agent, AGENT_CLASSES[name])
+        assert agent.device == on_device
 
 
 def test_agents__deprecated_name_of_agent_classes_warns() -> None:

@@ -323,8 +323,10 @@ def collect_positions(n: int, games: int, seed: int) -> list[Ply]:
 
 
 @pytest.mark.parametrize("n", SIZES)
-def test_batched_othello_game__agrees_with_the_single_board_game(n: int) -> None:
-    single, batched = OthelloGame(n), BatchedOthelloGame(n)
+def test_batched_othello_game__agrees_with_the_single_board_game(n: int, device: str, on_device: torch.device) -> None:
+    # numpy in, numpy out: the engine runs on the game's device.
+    single, batched = OthelloGame(n), BatchedOthelloGame(n, device=device)
+    assert batched.device == on_device
     plies = collect_positions(n, games=3, seed=n)
     boards = np.stack([p.board for p in plies])
     players = np.array([p.player for p in plies])
@@ -361,20 +363,24 @@ def test_batched_othello_game__agrees_with_the_single_board_game(n: int) -> None
     assert batched.string_representations(boards) == [single.stringRepresentation(b) for b in boards]
 
 
-def test_batched_othello_game__torch_in_torch_out_and_symmetries() -> None:
-    single, batched = OthelloGame(8), BatchedOthelloGame(8)
+def test_batched_othello_game__torch_in_torch_out_and_symmetries(device: str, on_device: torch.device) -> None:
+    single, batched = OthelloGame(8), BatchedOthelloGame(8, device=device)
     plies = collect_positions(8, games=1, seed=3)[:20]
-    boards = torch.from_numpy(np.stack([p.board for p in plies]))
-    players = torch.tensor([p.player for p in plies])
-    following, next_players = batched.next_states(boards, players, torch.tensor([p.action for p in plies]))
+    boards = torch.from_numpy(np.stack([p.board for p in plies])).to(device)
+    players = torch.tensor([p.player for p in plies], device=device)
+    actions = torch.tensor([p.action for p in plies], device=device)
+    following, next_players = batched.next_states(boards, players, actions)
     assert isinstance(following, torch.Tensor)
     assert following.dtype == torch.int8
+    assert following.device == next_players.device == on_device
     assert next_players.tolist() == [-p.player for p in plies]
     canonical = batched.canonical_forms(boards, players)
     pis = batched.valid_moves(canonical, 1).float()
     images, policies = batched.symmetries(canonical, pis)
+    assert images.device == policies.device == on_device
     assert images.shape == (8, 20, 8, 8)
     assert policies.shape == (8, 20, 65)
+    canonical, pis, images, policies = canonical.cpu(), pis.cpu(), images.cpu(), policies.cpu()
     for i in range(20):
         pairs = single.getSymmetries(canonical[i].numpy(), pis[i].numpy())
         for k, (b, p) in enumerate(pairs):
@@ -382,32 +388,33 @@ def test_batched_othello_game__torch_in_torch_out_and_symmetries() -> None:
             np.testing.assert_array_equal(policies[k, i].numpy(), p)
     start = batched.init_boards(3)
     assert start.shape == (3, 8, 8)
-    np.testing.assert_array_equal(start[2].numpy(), single.getInitBoard())
+    assert start.device == on_device
+    np.testing.assert_array_equal(start[2].cpu().numpy(), single.getInitBoard())
     assert batched.game_ended(start, 1).tolist() == [0.0, 0.0, 0.0]
 
 
-def test_batched_othello_game__without_validation_an_invalid_action_leaves_the_board() -> None:
-    batched = BatchedOthelloGame(6, validate=False)
+def test_batched_othello_game__without_validation_an_invalid_action_leaves_the_board(device: str) -> None:
+    batched = BatchedOthelloGame(6, device=device, validate=False)
     boards = batched.init_boards(2)
-    following, players = batched.next_states(boards, 1, torch.tensor([0, 8]))
+    following, players = batched.next_states(boards, 1, torch.tensor([0, 8], device=device))
     assert torch.equal(following[0], boards[0])
     assert players.tolist() == [-1, -1]
     assert int(following[1].sum()) == 3  # c2 played: four black discs, one white
 
 
-def test_batched_othello_game__invalid_input_raises() -> None:
-    batched = BatchedOthelloGame(6)
+def test_batched_othello_game__invalid_input_raises(device: str) -> None:
+    batched = BatchedOthelloGame(6, device=device)
     boards = batched.init_boards(3)
     with pytest.raises(ValueError, match=r"invalid action on 2 board\(s\): board 0: action 0, valid \[8, 13, 22, 27\]"):
-        batched.next_states(boards, 1, torch.tensor([0, 8, 36]))
+        batched.next_states(boards, 1, torch.tensor([0, 8, 36], device=device))
     with pytest.raises(ValueError, match="players"):
-        batched.valid_moves(boards, torch.tensor([1, -1]))
+        batched.valid_moves(boards, torch.tensor([1, -1], device=device))
     with pytest.raises(ValueError, match="players 1 or -1"):
-        batched.valid_moves(boards, torch.tensor([1, 0, 1]))
+        batched.valid_moves(boards, torch.tensor([1, 0, 1], device=device))
     with pytest.raises(ValueError, match=r"\(B, 6, 6\)"):
         batched.valid_moves(boards[0], 1)
     with pytest.raises(ValueError, match="actions"):
-        batched.next_states(boards, 1, torch.tensor([8]))
+        batched.next_states(boards, 1, torch.tensor([8], device=device))
 
 
 # ----------------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import pickle
 
 import numpy as np
 import pytest
+import torch
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, render_test, seed_test
 from reference import RefGame
 
@@ -263,11 +264,20 @@ def test_env__bad_arguments_fail_at_construction() -> None:
 
 
 @pytest.mark.parametrize("backend", ["auto", "bitboard", "conv"])
-def test_env__backends_play_the_same_game(backend: str) -> None:
-    env = othello_v0.raw_env(backend=backend)
+def test_env__backends_play_the_same_game(backend: str, device: str, on_device: torch.device) -> None:
+    # "auto" is the Python-int board on the CPU, the engine on other devices.
+    env = othello_v0.raw_env(backend=backend, device=device)
     env.reset(options={"opening": "f5d6c3d3c4f4c5b3"})
     text = "-----------------OOO------XXXO----XXXX-----O-------------------- X"
     assert env.board.to_text() == text
+    assert env.get_state().device == on_device
     expected = [index_to_square(a) for a in RefGame.from_text(text).legal_actions()]
     assert env.legal_moves("black_0") == expected
     assert len(expected) >= 5
+    game = RefGame.from_text(text)
+    for _ in range(6):  # a few more plies, each the reference's first legal move
+        action = game.legal_actions()[0]
+        game.play(action)
+        env.step(action)
+        assert env.board.to_text() == game.text()
+    assert env.get_state().device == on_device

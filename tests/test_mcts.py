@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import torch
 
 from othello_zoo.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from othello_zoo.board import Board
@@ -16,26 +17,26 @@ def play(black: object, white: object, board: Board | None = None) -> tuple[int,
     return board.scores()
 
 
-def test_mcts__seeded_agents_are_reproducible() -> None:
+def test_mcts__seeded_agents_are_reproducible(device: str) -> None:
     board = Board.start()
     for move in (37, 43, 34):
         board = board.step(move)
-    first = [MCTSAgent(simulations=512, seed=3).act(board) for _ in range(2)]
+    first = [MCTSAgent(simulations=512, seed=3, device=device).act(board) for _ in range(2)]
     assert first[0] == first[1]
     assert first[0] in board.legal_actions()
 
 
-def test_mcts__solver_proves_a_won_position_and_plays_the_winning_move() -> None:
+def test_mcts__solver_proves_a_won_position_and_plays_the_winning_move(device: str) -> None:
     # White to move: a1 flips b1-g1 (closed by h1) and b2 (closed by c3), wiping black out; a2
     # flips b2 only and the game goes on.
     board = Board.from_text("-XXXXXXO" + "-XO-----" + "--O-----" + "-" * 40 + " O")
     assert board.legal_actions() == [0, 8]
-    agent = MCTSAgent(simulations=100_000, seed=0)
+    agent = MCTSAgent(simulations=100_000, seed=0, device=device)
     assert agent.act(board) == 0
     assert agent.last_simulations < 100_000  # the search stopped once the root was proven
     only = Board.from_text("-XXXXXXO" + "-" * 56 + " O")
     assert only.legal_actions() == [0]
-    assert MCTSAgent(simulations=64, seed=0).act(only) == 0  # a single legal move is played at once
+    assert MCTSAgent(simulations=64, seed=0, device=device).act(only) == 0  # a single legal move is played at once
 
 
 def test_mcts__beats_random_in_a_short_match() -> None:
@@ -47,8 +48,10 @@ def test_mcts__beats_random_in_a_short_match() -> None:
     assert wins >= 3
 
 
-def test_make_agent__names() -> None:
+def test_make_agent__names(device: str, on_device: torch.device) -> None:
     assert make_agent("mcts", seed=1, simulations=10).simulations == 10
+    agent = make_agent("mcts", seed=1, simulations=10, device=device)
+    assert (agent.device, agent.generator.device) == (on_device, on_device)
     assert isinstance(make_agent("greedy"), GreedyAgent)
     with pytest.raises(ValueError, match="agent must be one of"):
         make_agent("alphago")

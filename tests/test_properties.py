@@ -50,17 +50,20 @@ def test_step__matches_the_reference_on_random_positions(n: int, seed: int, plie
     assert all(r == results[0] for r in results)
 
 
-def play_in_lockstep(n: int, backend: str, rng: random.Random, batch: int = 12) -> tuple[list[int], list[int]]:
-    """``batch`` random games played to the end on the engine and the reference side by side,
-    checked at every ply; returns, per ply, the games over and the boards where a live player must pass."""
+def play_in_lockstep(
+    n: int, backend: str, rng: random.Random, batch: int = 12, device: str = "cpu"
+) -> tuple[list[int], list[int]]:
+    """``batch`` random games played to the end on the engine (on ``device``) and the reference side
+    by side, checked at every ply; returns, per ply, the games over and the boards where a live
+    player must pass."""
     games = [RefGame(n) for _ in range(batch)]
-    state = engine.init(batch, n, backend=backend)  # type: ignore[arg-type]
+    state = engine.init(batch, n, device=device, backend=backend)  # type: ignore[arg-type]
     over, passes = [], []
     while not all(g.over for g in games):
         actions = [rng.choice(g.legal_actions()) for g in games]
         for g, a in zip(games, actions, strict=True):
             g.play(a)
-        state = engine.step(state, torch.tensor(actions))
+        state = engine.step(state, torch.tensor(actions, device=device))
         assert engine.to_text(state) == [g.text() for g in games]
         assert state.terminated.tolist() == [g.over for g in games]
         masks = engine.legal_action_mask(state)
@@ -73,11 +76,12 @@ def play_in_lockstep(n: int, backend: str, rng: random.Random, batch: int = 12) 
 
 
 @pytest.mark.parametrize("n", SIZES)
-def test_step__whole_random_games_in_lockstep_with_the_reference(n: int) -> None:
-    """A batch of boards played to the end with random actions, checked at every ply."""
+def test_step__whole_random_games_in_lockstep_with_the_reference(n: int, device: str) -> None:
+    """A batch of boards played to the end with random actions (from Python's seeded generator: the
+    same games on every device), checked at every ply."""
     rng = random.Random(n)
     for backend in backends_for(n):
-        play_in_lockstep(n, backend, rng)
+        play_in_lockstep(n, backend, rng, device=device)
 
 
 @pytest.mark.parametrize("n", [4, 6, 8])

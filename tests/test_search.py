@@ -24,12 +24,13 @@ MIDGAME_TEXT = "-----------------OOO------XXXO----XXXX-----O--------------------
 
 
 def fixed_evaluator(observation: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    """A deterministic stand-in for a network: logits and value from the discs, row by row."""
+    """A deterministic stand-in for a network: logits and value from the discs, row by row (on
+    the observations' device)."""
     planes = observation.flatten(1).to(torch.float64)
     squares = planes.shape[1] // 2
-    weights = torch.sin(torch.arange(2 * squares, dtype=torch.float64) * 0.37)
+    weights = torch.sin(torch.arange(2 * squares, dtype=torch.float64, device=planes.device) * 0.37)
     mix = (planes * weights).sum(1, keepdim=True)
-    actions = torch.arange(mask.shape[1], dtype=torch.float64)
+    actions = torch.arange(mask.shape[1], dtype=torch.float64, device=planes.device)
     logits = torch.sin(actions * 1.3 + mix) * 2.0
     own, opp = planes[:, :squares].sum(1), planes[:, squares:].sum(1)
     return logits, torch.tanh((own - opp) / 8.0 + 0.1 * torch.cos(mix.squeeze(1)))
@@ -92,12 +93,13 @@ def _board(moves: str = "", text: str | None = None) -> Board:
 
 
 @pytest.mark.parametrize("backend", ["bitboard", "conv"])
-def test_search__same_visits_as_a_plain_single_board_puct(backend: str) -> None:
+def test_search__same_visits_as_a_plain_single_board_puct(backend: str, device: str, on_device: torch.device) -> None:
     near_end = _board(text="XXXXXXXXOOOOOOOXXXOOOXXXXOXOXOXXXXOOXOXXXXXOOXOX-XXOXXXX---OOOO- X")
     boards = [_board(), _board(MIDGAME), _board(text=MUST_PASS), near_end]
-    roots = engine.from_text([b.to_text() for b in boards], backend=backend)  # type: ignore[arg-type]
+    roots = engine.from_text([b.to_text() for b in boards], device=device, backend=backend)  # type: ignore[arg-type]
     search = MCTS(fixed_evaluator, simulations=60, c_puct=1.5, dtype=torch.float64)
     result = search.run(roots)
+    assert result.visits.device == result.policy.device == result.value.device == on_device
     for i, board in enumerate(boards):
         expected = reference_visits(board, 60, 1.5)
         assert result.visits[i].tolist() == expected.tolist(), f"root {i}"
@@ -105,13 +107,13 @@ def test_search__same_visits_as_a_plain_single_board_puct(backend: str) -> None:
     assert result.visits.sum(1).tolist() == [60.0] * 4
 
 
-def test_search__reuse_grows_the_kept_subtree_as_a_plain_puct_does() -> None:
+def test_search__reuse_grows_the_kept_subtree_as_a_plain_puct_does(device: str) -> None:
     """Two plies played after a search; the next search starts from the part of the tree under
     them. Root 0 plays a move its search never tried and root 1 a reply never tried (both start
     afresh), root 2 passes and the game ends on the next ply (a finished root), root 3 is near the end."""
     near_end = _board(text="XXXXXXXXOOOOOOOXXXOOOXXXXOXOXOXXXXOOXOXXXXXOOXOX-XXOXXXX---OOOO- X")
     boards = [_board(MIDGAME), _board(MIDGAME), _board(text=MUST_PASS), near_end]
-    roots = engine.from_text([b.to_text() for b in boards])
+    roots = engine.from_text([b.to_text() for b in boards], device=device)
     search = MCTS(fixed_evaluator, simulations=40, c_puct=1.5, dtype=torch.float64)
     result = search.run(roots, keep_tree=True)
     references = [reference_search(_Node(b), 40, 1.5) for b in boards]
@@ -125,7 +127,7 @@ def test_search__reuse_grows_the_kept_subtree_as_a_plain_puct_does() -> None:
         untried = [a for a in legal if a not in child.children]
         second.append(untried[0] if i == 1 else int(np.argmax(child.visits)) if child.visits.any() else legal[0])
     assert second[1] not in references[1].children[first[1]].children
-    first_t, second_t = torch.tensor(first), torch.tensor(second)
+    first_t, second_t = torch.tensor(first, device=device), torch.tensor(second, device=device)
     after = engine.step(engine.step(roots, first_t), second_t)
     again = search.run(after, reuse=result.subtree(first_t).advance(second_t))
     for i, (reference, a, b) in enumerate(zip(references, first, second, strict=True)):
@@ -139,8 +141,8 @@ def test_search__reuse_grows_the_kept_subtree_as_a_plain_puct_does() -> None:
     assert result.visits[0].sum() == 40  # the kept tree was not changed by the regrowth
 
 
-def test_search__reuse_refuses_other_positions_and_the_gumbel_root() -> None:
-    roots = engine.init(2)
+def test_search__reuse_refuses_other_positions_and_the_gumbel_root(device: str) -> None:
+    roots = engine.init(2, device=device)
     search = MCTS(fixed_evaluator, simulations=8)
     result = search.run(roots, keep_tree=True)
     moves = select_actions(result)
@@ -149,10 +151,11 @@ def test_search__reuse_refuses_other_positions_and_the_gumbel_root() -> None:
     with pytest.raises(ValueError, match="keep_tree=True"):
         search.run(roots).subtree(moves)
     with pytest.raises(ValueError, match="holds 2 trees"):
-        search.run(engine.init(3), reuse=result.subtree(moves))
+        search.run(engine.init(3, device=device), reuse=result.subtree(moves))
     gumbel = MCTS(fixed_evaluator, simulations=8, root_policy="gumbel")
+    after, generator = engine.step(roots, moves), torch.Generator(device=device).manual_seed(0)
     with pytest.raises(ValueError, match="root_policy='puct'"):
-        gumbel.run(engine.step(roots, moves), torch.Generator().manual_seed(0), reuse=result.subtree(moves))
+        gumbel.run(after, generator, reuse=result.subtree(moves))
     with pytest.raises(TypeError, match="reuse must be a Subtree"):
         search.run(roots, reuse=result)  # type: ignore[arg-type]
 
@@ -168,27 +171,28 @@ ONE_WINNING_MOVE = [
 
 
 def exact_results(observation: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    """An evaluator that solves every leaf exactly (8 x 8): uniform logits, the result's sign."""
+    """An evaluator that solves every leaf exactly (8 x 8): uniform logits, the result's sign (on the
+    observations' device; the boards are read on the host)."""
     values = []
-    for planes in observation.flatten(2).bool():
+    for planes in observation.flatten(2).bool().cpu():
         own = sum(1 << s for s in planes[0].nonzero().flatten().tolist())
         opp = sum(1 << s for s in planes[1].nonzero().flatten().tolist())
         values.append(float(np.sign(solve_exact(Board.make(own, opp, 0, 8)).score)))
-    return torch.zeros(mask.shape), torch.tensor(values)
+    return torch.zeros(mask.shape, device=mask.device), torch.tensor(values, device=observation.device)
 
 
-def test_search__with_the_exact_value_as_evaluator_it_finds_the_solvers_move() -> None:
+def test_search__with_the_exact_value_as_evaluator_it_finds_the_solvers_move(device: str) -> None:
     """Exact results (+1 / -1 / 0) for every leaf: the one winning move keeps Q = 1 whatever the
     opponent tries below it, every losing move falls below, and the visits follow."""
     texts = [text for text, _ in ONE_WINNING_MOVE]
-    result = MCTS(exact_results, simulations=100).run(engine.from_text(texts))
+    result = MCTS(exact_results, simulations=100).run(engine.from_text(texts, device=device))
     assert select_actions(result).tolist() == [move for _, move in ONE_WINNING_MOVE]
     assert [solve_exact(Board.from_text(t)).move for t in texts] == [move for _, move in ONE_WINNING_MOVE]
     assert torch.all(result.value > 0.5)
 
 
-def test_search__finished_roots_get_no_visits_and_the_null_action() -> None:
-    roots = engine.from_text([OVER, engine.to_text(engine.init(1))[0]])
+def test_search__finished_roots_get_no_visits_and_the_null_action(device: str) -> None:
+    roots = engine.from_text([OVER, engine.to_text(engine.init(1))[0]], device=device)
     result = MCTS(fixed_evaluator, simulations=20).run(roots)
     assert result.visits[0].sum() == 0
     assert result.visits[1].sum() == 20
@@ -197,20 +201,20 @@ def test_search__finished_roots_get_no_visits_and_the_null_action() -> None:
     assert result.policy[0].nonzero().flatten().tolist() == [64]
 
 
-def test_search__proven_result_backs_up_exactly_near_the_end() -> None:
+def test_search__proven_result_backs_up_exactly_near_the_end(device: str) -> None:
     # Black's only move, h1, flips g1 and ends the game 64-0.
     text = "XXXXXXO-" + "X" * 56 + " X"
-    result = MCTS(fixed_evaluator, simulations=10).run(engine.from_text([text]))
+    result = MCTS(fixed_evaluator, simulations=10).run(engine.from_text([text], device=device))
     assert result.visits[0].nonzero().flatten().tolist() == [7]
     assert result.q[0, 7] == 1.0
     assert result.value[0] == 1.0
 
 
-def test_search__root_noise_is_reproducible_from_a_seed_and_changes_the_search() -> None:
-    roots = engine.from_text([engine.to_text(engine.init(1))[0]] * 3)
+def test_search__root_noise_is_reproducible_from_a_seed_and_changes_the_search(device: str) -> None:
+    roots = engine.from_text([engine.to_text(engine.init(1))[0]] * 3, device=device)
     search = MCTS(fixed_evaluator, simulations=40, dirichlet_fraction=0.25, dirichlet_alpha=0.3)
-    first = search.run(roots, torch.Generator().manual_seed(5))
-    again = search.run(roots, torch.Generator().manual_seed(5))
+    first = search.run(roots, torch.Generator(device=device).manual_seed(5))
+    again = search.run(roots, torch.Generator(device=device).manual_seed(5))
     assert torch.equal(first.visits, again.visits)
     assert torch.equal(first.prior, again.prior)
     assert not torch.equal(first.prior[0], first.prior[1])  # each root draws its own noise
@@ -220,38 +224,43 @@ def test_search__root_noise_is_reproducible_from_a_seed_and_changes_the_search()
         search.run(roots)
 
 
-def test_dirichlet__sums_to_one_over_the_legal_actions_with_the_right_mean() -> None:
-    mask = torch.zeros(20000, 5, dtype=torch.bool)
+def test_dirichlet__sums_to_one_over_the_legal_actions_with_the_right_mean(
+    device: str, on_device: torch.device
+) -> None:
+    mask = torch.zeros(20000, 5, dtype=torch.bool, device=device)
     mask[:, [0, 2, 3]] = True
     for alpha in (0.3, 2.0):
-        noise = dirichlet(mask, alpha, torch.Generator().manual_seed(1))
-        assert torch.allclose(noise.sum(1), torch.ones(20000), atol=1e-5)
+        noise = dirichlet(mask, alpha, torch.Generator(device=device).manual_seed(1))
+        assert noise.device == on_device
+        assert torch.allclose(noise.sum(1), torch.ones(20000, device=device), atol=1e-5)
         assert noise[:, [1, 4]].abs().sum() == 0
-        assert torch.allclose(noise[:, [0, 2, 3]].mean(0), torch.full((3,), 1 / 3), atol=0.01)
+        assert torch.allclose(noise[:, [0, 2, 3]].mean(0), torch.full((3,), 1 / 3, device=device), atol=0.01)
         # The variance of a Dir(alpha, alpha, alpha) component: (1/3)(2/3) / (3 alpha + 1).
         assert abs(float(noise[:, 0].var()) - (2 / 9) / (3 * alpha + 1)) < 0.01
 
 
-def test_select_actions__argmax_and_temperature_sampling() -> None:
-    result = MCTS(fixed_evaluator, simulations=30).run(engine.init(2000))
+def test_select_actions__argmax_and_temperature_sampling(device: str, on_device: torch.device) -> None:
+    result = MCTS(fixed_evaluator, simulations=30).run(engine.init(2000, device=device))
     greedy = select_actions(result)
+    assert greedy.device == on_device
     assert greedy.unique().numel() == 1
-    drawn = select_actions(result, temperature=1.0, generator=torch.Generator().manual_seed(0))
+    drawn = select_actions(result, temperature=1.0, generator=torch.Generator(device=device).manual_seed(0))
     counts = torch.bincount(drawn, minlength=65).double()
     expected = result.visits[0] / 30 * 2000
     assert set(drawn.tolist()) <= {19, 26, 37, 44}
     assert torch.all((counts - expected).abs() <= 5 * expected.clamp(min=1).sqrt() + 1)
 
 
-def test_search__a_simulation_makes_no_host_synchronisation(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_search__a_simulation_makes_no_host_synchronisation(monkeypatch: pytest.MonkeyPatch, device: str) -> None:
     from othello_zoo._bitboard import NUMPY_PATH
     from othello_zoo._gumbel import GumbelRoot
     from othello_zoo._tree import Tree
 
     search = MCTS(fixed_evaluator, simulations=8, dtype=torch.float64)
-    roots = engine.from_text([engine.to_text(engine.init(1))[0], MUST_PASS, OVER])
+    roots = engine.from_text([engine.to_text(engine.init(1))[0], MUST_PASS, OVER], device=device)
     tree = Tree(roots, 13, torch.float64)
-    tree.set_node(torch.zeros(3, dtype=torch.int64), roots, fixed_evaluator)
+    tree.set_node(torch.zeros(3, dtype=torch.int64, device=device), roots, fixed_evaluator)
+    generator = torch.Generator(device=device).manual_seed(0)
 
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("host synchronisation in a simulation")
@@ -262,20 +271,21 @@ def test_search__a_simulation_makes_no_host_synchronisation(monkeypatch: pytest.
             patch.setattr(torch.Tensor, name, forbidden)
         for sim in range(8):
             search.simulate(tree, levels=sim + 1)
-        gumbel = GumbelRoot(tree, 8, torch.Generator().manual_seed(0))
+        gumbel = GumbelRoot(tree, 8, generator)
         for sim in range(4):
             search.simulate(tree, levels=12, root_action=gumbel.action(sim))
-        gumbel.result(torch.zeros(3, dtype=torch.float64))
+        gumbel.result(torch.zeros(3, dtype=torch.float64, device=device))
     assert tree.visits[:, 0].sum(1).tolist() == [12.0, 12.0, 0.0]
 
 
-def test_rollout_evaluator__values_finished_and_won_positions_exactly() -> None:
-    evaluate = rollout_evaluator(8, playouts=4, generator=torch.Generator().manual_seed(0))
-    won = engine.from_text(["X" * 63 + "- O"])  # white to move, nothing to play: black has won
-    observation, mask = engine.mover_view(engine.cat([won, engine.from_text([OVER])]))
+def test_rollout_evaluator__values_finished_and_won_positions_exactly(device: str, on_device: torch.device) -> None:
+    evaluate = rollout_evaluator(8, playouts=4, generator=torch.Generator(device=device).manual_seed(0))
+    won = engine.from_text(["X" * 63 + "- O"], device=device)  # white to move, nothing to play: black has won
+    observation, mask = engine.mover_view(engine.cat([won, engine.from_text([OVER], device=device)]))
     logits, value = evaluate(observation, mask)
     assert value.tolist() == [-1.0, -1.0]
     assert logits.shape == (2, 65)
+    assert logits.device == value.device == on_device
 
 
 def test_search__bad_arguments_get_clear_errors() -> None:
@@ -296,63 +306,70 @@ def test_gumbel__schedule_of_sequential_halving() -> None:
     assert considered_visits(16, 32)[:16] == (0,) * 16
 
 
-def test_gumbel__with_the_exact_value_it_finds_the_solvers_move_in_few_simulations() -> None:
+def test_gumbel__with_the_exact_value_it_finds_the_solvers_move_in_few_simulations(device: str) -> None:
     texts = [text for text, _ in ONE_WINNING_MOVE]
     search = MCTS(exact_results, simulations=24, root_policy="gumbel")
-    result = search.run(engine.from_text(texts), torch.Generator().manual_seed(0))
+    result = search.run(engine.from_text(texts, device=device), torch.Generator(device=device).manual_seed(0))
     assert select_actions(result).tolist() == [move for _, move in ONE_WINNING_MOVE]
     improved = result.policy
-    assert torch.allclose(improved.sum(1), torch.ones(4, dtype=improved.dtype))
+    assert torch.allclose(improved.sum(1), torch.ones(4, dtype=improved.dtype, device=device))
     assert torch.all(improved[~result.legal] == 0)
     assert improved.argmax(1).tolist() == [move for _, move in ONE_WINNING_MOVE]
 
 
-def test_gumbel__one_action_without_noise_plays_the_prior_and_finished_roots_pass() -> None:
-    roots = engine.from_text([engine.to_text(engine.init(1))[0], MIDGAME_TEXT, OVER])
+def test_gumbel__one_action_without_noise_plays_the_prior_and_finished_roots_pass(device: str) -> None:
+    roots = engine.from_text([engine.to_text(engine.init(1))[0], MIDGAME_TEXT, OVER], device=device)
     search = MCTS(fixed_evaluator, simulations=8, root_policy="gumbel", max_considered=1, gumbel_scale=0.0)
-    result = search.run(roots, torch.Generator().manual_seed(3))
+    result = search.run(roots, torch.Generator(device=device).manual_seed(3))
     masked = result.prior.masked_fill(~result.legal, -1)
     assert select_actions(result)[:2].tolist() == masked[:2].argmax(1).tolist()
     assert int(select_actions(result)[2]) == 64
     assert result.visits[:2].amax(1).tolist() == [8.0, 8.0]  # every simulation on the one action
-    again = MCTS(fixed_evaluator, simulations=8, root_policy="gumbel").run(roots, torch.Generator().manual_seed(3))
-    same = MCTS(fixed_evaluator, simulations=8, root_policy="gumbel").run(roots, torch.Generator().manual_seed(3))
+    again, same = (
+        MCTS(fixed_evaluator, simulations=8, root_policy="gumbel").run(
+            roots, torch.Generator(device=device).manual_seed(3)
+        )
+        for _ in range(2)
+    )
     assert torch.equal(again.visits, same.visits)
     with pytest.raises(ValueError, match="root_policy must be 'puct' or 'gumbel'"):
         MCTS(fixed_evaluator, root_policy="uct")
 
 
-def test_select_actions__small_temperatures_play_the_most_visited_not_the_null_action() -> None:
-    result = MCTS(fixed_evaluator, simulations=32).run(engine.init(64))
-    drawn = select_actions(result, temperature=0.01, generator=torch.Generator().manual_seed(0))
+def test_select_actions__small_temperatures_play_the_most_visited_not_the_null_action(device: str) -> None:
+    result = MCTS(fixed_evaluator, simulations=32).run(engine.init(64, device=device))
+    drawn = select_actions(result, temperature=0.01, generator=torch.Generator(device=device).manual_seed(0))
     assert drawn.tolist() == select_actions(result).tolist()
 
 
-def test_dirichlet__tiny_alpha_still_sums_to_one_and_bad_alpha_is_refused() -> None:
-    mask = torch.ones(50, 4, dtype=torch.bool)
-    noise = dirichlet(mask, 1e-6, torch.Generator().manual_seed(0))
-    assert torch.allclose(noise.sum(1), torch.ones(50))
+def test_dirichlet__tiny_alpha_still_sums_to_one_and_bad_alpha_is_refused(device: str) -> None:
+    mask = torch.ones(50, 4, dtype=torch.bool, device=device)
+    noise = dirichlet(mask, 1e-6, torch.Generator(device=device).manual_seed(0))
+    assert torch.allclose(noise.sum(1), torch.ones(50, device=device))
     assert bool(((noise > 0.999).sum(1) == 1).all())  # all the mass on one action
     with pytest.raises(ValueError, match="alpha"):
-        dirichlet(mask, 0.0, torch.Generator())
+        dirichlet(mask, 0.0, torch.Generator(device=device))
 
 
-def test_rollout_evaluator__checks_the_board_size() -> None:
-    observation, mask = engine.mover_view(engine.init(2, 6))
+def test_rollout_evaluator__checks_the_board_size(device: str) -> None:
+    observation, mask = engine.mover_view(engine.init(2, 6, device=device))
     with pytest.raises(ValueError, match="plays 8x8, the observations are 6x6"):
         rollout_evaluator(8)(observation, mask)
 
 
 @pytest.mark.parametrize("board_size", [4, 6, 8])
-def test_random_playouts__same_results_as_the_engine_stepped_with_the_same_draws(board_size: int) -> None:
+def test_random_playouts__same_results_as_the_engine_stepped_with_the_same_draws(
+    board_size: int, device: str, on_device: torch.device
+) -> None:
     # Positions from the start, a few plies in (passes and finished games included on 4 x 4), both
     # played out by the playout loop and by engine.step with random_actions from the same seed.
-    g = torch.Generator().manual_seed(board_size)
-    state = engine.init(512, board_size)
+    g = torch.Generator(device=device).manual_seed(board_size)
+    state = engine.init(512, board_size, device=device)
     for _ in range(2 * board_size):
         state = engine.step(state, engine.random_actions(state, g), illegal_action="lose")
-    played = random_playouts(state.discs, board_size, torch.Generator().manual_seed(7))
-    stepped, draws = state, torch.Generator().manual_seed(7)
+    played = random_playouts(state.discs, board_size, torch.Generator(device=device).manual_seed(7))
+    assert played.device == on_device
+    stepped, draws = state, torch.Generator(device=device).manual_seed(7)
     while not bool(stepped.terminated.all()):
         stepped = engine.step(stepped, engine.random_actions(stepped, draws), illegal_action="lose")
     mover = state.current_player  # the results are the movers' of the positions played out
@@ -363,12 +380,15 @@ def test_random_playouts__same_results_as_the_engine_stepped_with_the_same_draws
         assert bool(state.terminated.any())  # some games were over before the playout
 
 
-def test_random_bit__the_ranked_set_bit_of_each_word() -> None:
+def test_random_bit__the_ranked_set_bit_of_each_word(device: str, on_device: torch.device) -> None:
+    # The words and draws are made on the CPU (the same on every device), the bits taken on the device.
     g = torch.Generator().manual_seed(0)
     words = torch.randint(-(2**63), 2**63 - 1, (3, 200), generator=g)
     words = torch.cat((words[0], words[0] & words[1] & words[2], torch.tensor([0, 1, -1, -(2**63), 1 << 40])))
-    tables = ByteTables(torch.device("cpu"))
-    for uniform in (torch.rand(len(words), generator=g), torch.zeros(len(words)), torch.full((len(words),), 0.9999)):
+    draws = (torch.rand(len(words), generator=g), torch.zeros(len(words)), torch.full((len(words),), 0.9999))
+    words = words.to(device)
+    tables = ByteTables(on_device)
+    for uniform in (u.to(device) for u in draws):
         got = random_bit(words, uniform, tables.byte_select_flat).tolist()
         for word, u, position in zip(words.tolist(), uniform.tolist(), got, strict=True):
             bits = [k for k in range(64) if (word >> k) & 1]

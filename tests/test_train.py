@@ -17,16 +17,20 @@ from othello_zoo.selfplay import MatchResult, match, self_play
 from othello_zoo.train import TrainConfig, Trainer, elo_difference
 
 
-def test_self_play__policies_on_legal_actions_and_values_from_the_final_score() -> None:
-    g = torch.Generator().manual_seed(1)
-    data = self_play(rollout_evaluator(6, generator=g), games=6, board_size=6, simulations=8, generator=g)
+def test_self_play__policies_on_legal_actions_and_values_from_the_final_score(
+    device: str, on_device: torch.device
+) -> None:
+    g = torch.Generator(device=device).manual_seed(1)
+    evaluator = rollout_evaluator(6, generator=g)
+    data = self_play(evaluator, games=6, board_size=6, simulations=8, generator=g, device=device)
+    assert data.observations.device == data.policies.device == data.values.device == on_device
     assert data.games == 6
     assert 20 <= data.plies <= 64
     planes = data.observations.flatten(2).bool()
-    state = engine.from_planes(planes, torch.zeros(len(planes), dtype=torch.int64), 6)
+    state = engine.from_planes(planes, torch.zeros(len(planes), dtype=torch.int64, device=device), 6, device)
     legal = engine.legal_action_mask(state)
     assert torch.all(data.policies[~legal] == 0)
-    assert torch.allclose(data.policies.sum(1), torch.ones(len(planes)))
+    assert torch.allclose(data.policies.sum(1), torch.ones(len(planes), device=device))
     assert not bool(legal[:, -1].any())  # forced passes (the null action legal) are not kept
     assert set(data.values.tolist()) <= {-1.0, 0.0, 1.0}
     # The first position of each game (4 discs) is black's: its value is black's result.
@@ -34,9 +38,11 @@ def test_self_play__policies_on_legal_actions_and_values_from_the_final_score() 
     assert int(first.sum()) == 6
 
 
-def test_self_play__one_game_values_agree_with_its_end() -> None:
-    g = torch.Generator().manual_seed(2)
-    data = self_play(rollout_evaluator(4, generator=g), games=1, board_size=4, simulations=4, generator=g)
+def test_self_play__one_game_values_agree_with_its_end(device: str) -> None:
+    g = torch.Generator(device=device).manual_seed(2)
+    data = self_play(
+        rollout_evaluator(4, generator=g), games=1, board_size=4, simulations=4, generator=g, device=device
+    )
     # Black moves first, and on 4 x 4 every ply of this game alternates or passes: the values of
     # the positions take two opposite values (or 0 for a draw), by the mover's colour.
     assert len(set(data.values.abs().tolist())) == 1
@@ -111,15 +117,19 @@ def test_train__bad_settings_and_missing_files_get_clear_errors(tmp_path: Path) 
 
 
 @pytest.mark.parametrize("n", [6, 8])
-def test_shipped_network__plays_whole_games_in_the_three_envs_and_beats_random(n: int) -> None:
-    """The networks shipped with the package, behind make_agent("az", board_size=n)."""
+def test_shipped_network__plays_whole_games_in_the_three_envs_and_beats_random(
+    n: int, device: str, on_device: torch.device
+) -> None:
+    """The networks shipped with the package, behind make_agent("az", board_size=n), on the device."""
     from othello_zoo import othello_v0
     from othello_zoo.agents import make_agent
     from othello_zoo.agents.alphazero import SHIPPED
 
     assert sorted(SHIPPED) == [6, 8]
-    agent = make_agent("az", board_size=n, simulations=16)
+    agent = make_agent("az", board_size=n, simulations=16, device=device)
     assert agent.board_size == n
+    assert agent.device == on_device
+    assert all(p.device == on_device for p in agent.network.parameters())
     env = othello_v0.env(board_size=n)
     env.reset(seed=0)
     for _name in env.agent_iter():
@@ -131,11 +141,13 @@ def test_shipped_network__plays_whole_games_in_the_three_envs_and_beats_random(n
     while parallel.agents:
         actions = {a: agent.act(observations[a]) for a in parallel.agents}
         observations, _, _, _, _ = parallel.step(actions)
-    vec = othello_v0.vector_env(8, board_size=n, illegal_action="lose")
+    vec = othello_v0.vector_env(8, board_size=n, illegal_action="lose", device=device)
     vec.reset(seed=2)
     for _ in range(40):
-        vec.step_movers(agent.act_states(vec.state))
-    result = match(agent.network.evaluator(), "random", games=16, board_size=n, simulations=16)
+        actions = agent.act_states(vec.state)
+        assert actions.device == on_device
+        vec.step_movers(actions)
+    result = match(agent.network.evaluator(), "random", games=16, board_size=n, simulations=16, device=device)
     assert result.wins == 16  # every game of a short match against random
     with pytest.raises(ValueError, match="no network is shipped for 10x10"):
         make_agent("az", board_size=10)
@@ -161,30 +173,41 @@ def test_train_command__bad_settings_exit_2_and_export_writes_a_loadable_network
     assert (tmp_path / "net.pt").stat().st_size < (tmp_path / "checkpoint.pt").stat().st_size
 
 
-def test_match__a_forfeit_counts_for_the_other_side() -> None:
+def test_match__a_forfeit_counts_for_the_other_side(device: str) -> None:
     class Illegal:
         name = "illegal"
 
         def act(self, board: Board) -> int:
             return 0 if board.board_size == 6 and not board.is_legal(0) else board.legal_actions()[0]
 
-    g = torch.Generator().manual_seed(0)
-    result = match(rollout_evaluator(6, generator=g), Illegal(), games=4, board_size=6, simulations=2, generator=g)
+    g = torch.Generator(device=device).manual_seed(0)
+    evaluator = rollout_evaluator(6, generator=g)
+    result = match(evaluator, Illegal(), games=4, board_size=6, simulations=2, generator=g, device=device)
     assert (result.opponent, result.wins, result.draws, result.losses) == ("illegal", 4, 0, 0)
 
 
-def test_trainer__plots_whatever_opponents_it_plays(tmp_path: Path) -> None:
+def test_trainer__plots_whatever_opponents_it_plays(tmp_path: Path, device: str, on_device: torch.device) -> None:
     settings = {"board_size": 4, "channels": 8, "blocks": 1, "games": 4, "simulations": 2, "train_steps": 2}
     config = TrainConfig(
-        **settings, batch_size=16, eval_every=1, eval_games=4, iterations=1, minutes=0, eval_opponents="greedy"
+        **settings,
+        batch_size=16,
+        eval_every=1,
+        eval_games=4,
+        iterations=1,
+        minutes=0,
+        eval_opponents="greedy",
+        device=device,
     )
-    log = Trainer(config, tmp_path).run(progress=False)
+    trainer = Trainer(config, tmp_path)
+    assert trainer.device == on_device
+    assert all(p.device == on_device for p in trainer.net.parameters())
+    log = trainer.run(progress=False)
     assert "score_vs_greedy" in log[0]
     assert "score_vs_random" not in log[0]
     assert (tmp_path / "log.csv").is_file()
 
 
-def test_self_play__reuse_carries_the_visits_of_the_move_played(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_self_play__reuse_carries_the_visits_of_the_move_played(monkeypatch: pytest.MonkeyPatch, device: str) -> None:
     from othello_zoo.search import MCTS
 
     totals: list[list[float]] = []
@@ -196,26 +219,26 @@ def test_self_play__reuse_carries_the_visits_of_the_move_played(monkeypatch: pyt
         return result
 
     monkeypatch.setattr(MCTS, "run", spy)
-    g = torch.Generator().manual_seed(3)
-    data = self_play(rollout_evaluator(6, generator=g), 4, 6, simulations=8, generator=g, reuse=True)
+    g = torch.Generator(device=device).manual_seed(3)
+    data = self_play(rollout_evaluator(6, generator=g), 4, 6, simulations=8, generator=g, device=device, reuse=True)
     assert totals[0] == [8.0] * 4  # the first search starts from nothing
     assert max(max(t) for t in totals[1:]) > 8  # later ones go on from the kept subtree
-    assert torch.allclose(data.policies.sum(1), torch.ones(len(data.policies)))
+    assert torch.allclose(data.policies.sum(1), torch.ones(len(data.policies), device=device))
     totals.clear()
-    self_play(rollout_evaluator(6, generator=g), 2, 6, simulations=8, generator=g)
+    self_play(rollout_evaluator(6, generator=g), 2, 6, simulations=8, generator=g, device=device)
     assert {v for t in totals for v in t} <= {0.0, 8.0}  # without reuse: 8 visits, or none (finished)
     with pytest.raises(ValueError, match="root_policy='puct'"):
-        self_play(rollout_evaluator(6), 2, 6, simulations=8, root_policy="gumbel", reuse=True)
+        self_play(rollout_evaluator(6), 2, 6, simulations=8, device=device, root_policy="gumbel", reuse=True)
     with pytest.raises(TypeError, match="reuse_tree must be True or False"):
         TrainConfig(reuse_tree=1)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("reuse", [True, False])
-def test_alphazero_agent__reuses_its_tree_across_its_moves_in_a_game(reuse: bool) -> None:
+def test_alphazero_agent__reuses_its_tree_across_its_moves_in_a_game(reuse: bool, device: str) -> None:
     from othello_zoo import othello_v0
     from othello_zoo.agents import make_agent
 
-    agent = make_agent("az", board_size=6, simulations=16, reuse=reuse)
+    agent = make_agent("az", board_size=6, simulations=16, reuse=reuse, device=device)
     greedy = make_agent("greedy", seed=0)
     followed = []
     env = othello_v0.env(board_size=6)

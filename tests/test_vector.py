@@ -19,9 +19,9 @@ START = "---------------------------OX------XO--------------------------- X"
 @pytest.mark.parametrize("host_numpy", [True, False], ids=["cpu-path", "device-path"])
 @pytest.mark.parametrize("book", [None, "xot"])
 def test_vector__lockstep_with_64_raw_envs_over_whole_games(
-    book: str | None, host_numpy: bool, monkeypatch: pytest.MonkeyPatch
+    book: str | None, host_numpy: bool, monkeypatch: pytest.MonkeyPatch, device: str, on_device: torch.device
 ) -> None:
-    vec = othello_v0.vector_env(64, opening_book=book, autoreset_mode="disabled")
+    vec = othello_v0.vector_env(64, opening_book=book, autoreset_mode="disabled", device=device)
     monkeypatch.setattr(NUMPY_PATH, "enabled", host_numpy)  # as engine.numpy_path(False): the path of other devices
     vec.reset(seed=7)
     raws = []
@@ -39,8 +39,15 @@ def test_vector__lockstep_with_64_raw_envs_over_whole_games(
         for raw, action in zip(raws, actions, strict=True):
             if not all(raw.terminations.values()):
                 raw.step(action)
-        moves = torch.tensor(actions)
+        moves = torch.tensor(actions, device=device)
         observations, rewards, terminations, truncations, infos = vec.step({"black_0": moves, "white_0": moves})
+        assert observations["black_0"]["observation"].device == infos["scores"].device == on_device
+        # Compared on the host, one copy a step (the raw envs are host Python).
+        observations = {a: {k: v.cpu() for k, v in observations[a].items()} for a in AGENTS}
+        rewards, terminations, truncations = (
+            {a: d[a].cpu() for a in AGENTS} for d in (rewards, terminations, truncations)
+        )
+        scores = infos["scores"].cpu()
         for i, raw in enumerate(raws):
             ended_now = all(raw.terminations.values()) and not finished[i]
             finished[i] = all(raw.terminations.values())
@@ -51,30 +58,31 @@ def test_vector__lockstep_with_64_raw_envs_over_whole_games(
                 assert bool(terminations[agent][i]) == raw.terminations[agent]
                 assert not bool(truncations[agent][i])
                 assert float(rewards[agent][i]) == (raw.rewards[agent] if ended_now else 0.0)
-            assert tuple(infos["scores"][i].tolist()) == raw.infos["black_0"]["scores"]
+            assert tuple(scores[i].tolist()) == raw.infos["black_0"]["scores"]
         if all(all(raw.terminations.values()) for raw in raws):
             break
     assert all(all(raw.terminations.values()) for raw in raws)
     assert bool(vec.state.terminated.all())
 
 
-def _end_game_env(mode: str, num_envs: int = 2) -> othello_v0.OthelloVectorEnv:
-    vec = othello_v0.vector_env(num_envs, autoreset_mode=mode)
+def _end_game_env(mode: str, num_envs: int = 2, device: str = "cpu") -> othello_v0.OthelloVectorEnv:
+    vec = othello_v0.vector_env(num_envs, autoreset_mode=mode, device=device)
     vec.reset(seed=0, options={"position": [NEAR_END] + [START] * (num_envs - 1)})
     return vec
 
 
-def _both(a: int, b: int) -> dict[str, torch.Tensor]:
-    moves = torch.tensor([a, b])
+def _both(a: int, b: int, device: str = "cpu") -> dict[str, torch.Tensor]:
+    moves = torch.tensor([a, b], device=device)
     return {"black_0": moves, "white_0": moves}
 
 
-def test_autoreset__next_step() -> None:
-    vec = _end_game_env("next_step")
+def test_autoreset__next_step(device: str, on_device: torch.device) -> None:
+    vec = _end_game_env("next_step", device=device)
     assert vec.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
-    _, rewards, terminations, _, _ = vec.step(_both(64, 37))  # board 0: white passes
+    _, rewards, terminations, _, _ = vec.step(_both(64, 37, device))  # board 0: white passes
     assert terminations["black_0"].tolist() == [False, False]
-    obs, rewards, terminations, _, infos = vec.step(_both(0, 43))  # board 0: black a1 ends it
+    assert terminations["black_0"].device == rewards["black_0"].device == on_device
+    obs, rewards, terminations, _, infos = vec.step(_both(0, 43, device))  # board 0: black a1 ends it
     assert terminations["black_0"].tolist() == [True, False]
     assert rewards["black_0"].tolist() == [1.0, 0.0]
     assert rewards["white_0"].tolist() == [-1.0, 0.0]
@@ -82,7 +90,7 @@ def test_autoreset__next_step() -> None:
     assert obs["black_0"]["observation"][0, 0, 0].tolist() == [1] * 8
     assert obs["black_0"]["action_mask"][0].nonzero().flatten().tolist() == [64]
     assert infos["scores"][0].tolist() == [8, 0]
-    obs, rewards, terminations, _, infos = vec.step(_both(12, 18))  # board 0 is reset; its action ignored
+    obs, rewards, terminations, _, infos = vec.step(_both(12, 18, device))  # board 0 is reset; its action ignored
     assert engine.to_text(vec.state[0]) == [START]
     assert terminations["black_0"].tolist() == [False, False]
     assert rewards["black_0"].tolist() == [0.0, 0.0]
@@ -90,48 +98,50 @@ def test_autoreset__next_step() -> None:
     assert infos["scores"][0].tolist() == [2, 2]
 
 
-def test_autoreset__same_step() -> None:
-    vec = _end_game_env(AutoresetMode.SAME_STEP)
-    vec.step(_both(64, 37))
-    obs, rewards, terminations, _, infos = vec.step(_both(0, 43))
+def test_autoreset__same_step(device: str, on_device: torch.device) -> None:
+    vec = _end_game_env(AutoresetMode.SAME_STEP, device=device)
+    vec.step(_both(64, 37, device))
+    obs, rewards, terminations, _, infos = vec.step(_both(0, 43, device))
     assert terminations["white_0"].tolist() == [True, False]
     assert rewards["black_0"].tolist() == [1.0, 0.0]
     assert engine.to_text(vec.state[0]) == [START]  # already reset
     assert obs["black_0"]["action_mask"][0].nonzero().flatten().tolist() == [19, 26, 37, 44]
     assert infos["_final_obs"].tolist() == [True, False]
     assert infos["final_obs"]["black_0"]["observation"][0, 0, 0].tolist() == [1] * 8
+    assert infos["final_obs"]["black_0"]["observation"].device == infos["final_scores"].device == on_device
     assert infos["final_obs"]["white_0"]["observation"][0].sum().item() == 8  # white sees black's 8 discs
     assert infos["final_rewards"]["white_0"].tolist() == [-1.0, 0.0]
     assert infos["final_scores"][0].tolist() == [8, 0]
     assert infos["scores"][0].tolist() == [2, 2]
-    _, rewards, terminations, _, _ = vec.step(_both(19, 18))
+    _, rewards, terminations, _, _ = vec.step(_both(19, 18, device))
     assert terminations["black_0"].tolist() == [False, False]
     assert rewards["black_0"].tolist() == [0.0, 0.0]
 
 
-def test_autoreset__disabled_finished_board_is_a_no_op() -> None:
-    vec = _end_game_env("disabled")
-    vec.step(_both(64, 37))
-    _, rewards, terminations, _, _ = vec.step(_both(0, 43))
+def test_autoreset__disabled_finished_board_is_a_no_op(device: str) -> None:
+    vec = _end_game_env("disabled", device=device)
+    vec.step(_both(64, 37, device))
+    _, rewards, terminations, _, _ = vec.step(_both(0, 43, device))
     assert terminations["black_0"].tolist() == [True, False]
     assert rewards["black_0"].tolist() == [1.0, 0.0]
-    _, rewards, terminations, _, _ = vec.step(_both(5, 18))
+    _, rewards, terminations, _, _ = vec.step(_both(5, 18, device))
     assert engine.to_text(vec.state[0]) == [AFTER_END]
     assert terminations["black_0"].tolist() == [True, False]
     assert rewards["black_0"].tolist() == [0.0, 0.0]
     assert rewards["white_0"].tolist() == [0.0, 0.0]
-    obs, _ = vec.reset(options={"reset_mask": torch.tensor([True, False])})
+    obs, _ = vec.reset(options={"reset_mask": torch.tensor([True, False], device=device)})
     assert engine.to_text(vec.state[0]) == [START]
     assert engine.to_text(vec.state[1]) != [START]  # board 1 kept its game
     assert obs["black_0"]["action_mask"][0].nonzero().flatten().tolist() == [19, 26, 37, 44]
 
 
-def test_vector__seeding_reproduces_openings_and_trajectories() -> None:
+def test_vector__seeding_reproduces_openings_and_trajectories(device: str) -> None:
     def run(seed: int) -> list[str]:
-        vec = othello_v0.vector_env(16, opening_book="xot", autoreset_mode="same_step", illegal_action="lose")
+        kwargs = {"opening_book": "xot", "autoreset_mode": "same_step", "illegal_action": "lose", "device": device}
+        vec = othello_v0.vector_env(16, **kwargs)  # type: ignore[arg-type]
         vec.reset(seed=seed)
         texts = engine.to_text(vec.state)
-        g = torch.Generator().manual_seed(1)
+        g = torch.Generator(device=device).manual_seed(1)
         for _ in range(80):  # through game ends, so that autoreset draws openings too
             _, mask = vec.observe_movers()
             vec.step_movers(engine.sample_actions(mask, g))
@@ -141,18 +151,20 @@ def test_vector__seeding_reproduces_openings_and_trajectories() -> None:
     assert run(3) != run(4)
 
 
-def test_vector__mover_view_and_step() -> None:
-    vec = _end_game_env("next_step")
+def test_vector__mover_view_and_step(device: str, on_device: torch.device) -> None:
+    vec = _end_game_env("next_step", device=device)
     obs, mask = vec.observe_movers()
+    assert obs.device == mask.device == on_device
     assert mask[0].nonzero().flatten().tolist() == [64]  # white must pass on board 0
     assert obs[0, 0].sum().item() == 1  # white's own disc, b1
-    result = vec.step_movers(torch.tensor([64, 37]))
+    result = vec.step_movers(torch.tensor([64, 37], device=device))
     assert result.action_mask[0].nonzero().flatten().tolist() == [0]
-    result = vec.step_movers(torch.tensor([0, 43]))
+    result = vec.step_movers(torch.tensor([0, 43], device=device))
     assert result.reward.tolist() == [1.0, 0.0]  # black moved on board 0 and won
     assert result.opponent_reward.tolist() == [-1.0, 0.0]
     assert result.terminated.tolist() == [True, False]
     assert result.observation.shape == (2, 2, 8, 8)
+    assert result.observation.device == result.reward.device == result.terminated.device == on_device
 
 
 def test_vector__spaces() -> None:
@@ -172,11 +184,13 @@ def test_vector__spaces() -> None:
         vec.action_space("red_0")
 
 
-def test_vector__bad_input_gets_a_clear_error_and_leaves_the_env_unchanged() -> None:
-    vec = othello_v0.vector_env(3)
+def test_vector__bad_input_gets_a_clear_error_and_leaves_the_env_unchanged(
+    device: str, on_device: torch.device
+) -> None:
+    vec = othello_v0.vector_env(3, device=device)
     vec.reset(seed=0)
     before = engine.to_text(vec.state)
-    good = torch.tensor([19, 26, 37])
+    good = torch.tensor([19, 26, 37], device=device)
     cases = [
         ({"black_0": good}, ValueError, "actions has no entry for 'white_0'"),
         (
@@ -185,11 +199,21 @@ def test_vector__bad_input_gets_a_clear_error_and_leaves_the_env_unchanged() -> 
             r"must have shape \(3,\) \(one per board\), got \(2,\)",
         ),
         ({"black_0": good.int(), "white_0": good}, TypeError, "must have dtype torch.int64, got torch.int32"),
-        ({"black_0": good.to("meta"), "white_0": good}, ValueError, "are on meta, the boards on cpu"),
+        ({"black_0": good.to("meta"), "white_0": good}, ValueError, f"are on meta, the boards on {on_device}:"),
         ({"black_0": [19, 26, 37], "white_0": good}, TypeError, "must be a torch.Tensor"),
-        ({"black_0": torch.tensor([19, 26, 65]), "white_0": good}, ValueError, r"board 2: action 65 \(out of range\)"),
-        ({"black_0": torch.tensor([19, 0, 37]), "white_0": good}, ValueError, r"board 1: action 0 \(a1\); legal: \[19"),
+        (
+            {"black_0": torch.tensor([19, 26, 65], device=device), "white_0": good},
+            ValueError,
+            r"board 2: action 65 \(out of range\)",
+        ),
+        (
+            {"black_0": torch.tensor([19, 0, 37], device=device), "white_0": good},
+            ValueError,
+            r"board 1: action 0 \(a1\); legal: \[19",
+        ),
     ]
+    if on_device.type != "cpu":  # actions left on the host
+        cases.append(({"black_0": good.cpu(), "white_0": good}, ValueError, f"are on cpu, the boards on {on_device}:"))
     for actions, error, message in cases:
         with pytest.raises(error, match=message):
             vec.step(actions)  # type: ignore[arg-type]
@@ -197,22 +221,22 @@ def test_vector__bad_input_gets_a_clear_error_and_leaves_the_env_unchanged() -> 
     with pytest.raises(TypeError, match="actions must be a dict"):
         vec.step(good)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="autoreset_mode must be an AutoresetMode or one of"):
-        othello_v0.vector_env(2, autoreset_mode="sometimes")
+        othello_v0.vector_env(2, autoreset_mode="sometimes", device=device)
     with pytest.raises(ValueError, match="num_envs must be an int >= 1, got 0"):
-        othello_v0.vector_env(0)
+        othello_v0.vector_env(0, device=device)
 
 
-def test_vector__lose_mode_ends_the_offending_boards() -> None:
-    vec = othello_v0.vector_env(3, illegal_action="lose")
+def test_vector__lose_mode_ends_the_offending_boards(device: str) -> None:
+    vec = othello_v0.vector_env(3, illegal_action="lose", device=device)
     vec.reset(seed=0)
-    _, rewards, terminations, _, _ = vec.step(_three(19, 0, 65))
+    _, rewards, terminations, _, _ = vec.step(_three(19, 0, 65, device))
     assert terminations["black_0"].tolist() == [False, True, True]
     assert rewards["black_0"].tolist() == [0.0, -1.0, -1.0]
     assert rewards["white_0"].tolist() == [0.0, 0.0, 0.0]
 
 
-def _three(a: int, b: int, c: int) -> dict[str, torch.Tensor]:
-    moves = torch.tensor([a, b, c])
+def _three(a: int, b: int, c: int, device: str = "cpu") -> dict[str, torch.Tensor]:
+    moves = torch.tensor([a, b, c], device=device)
     return {"black_0": moves, "white_0": moves}
 
 
@@ -246,11 +270,12 @@ def test_vector__lose_mode_step_makes_no_host_synchronisation(
     assert int((ended > 0).sum()) == 64  # every game reached its end (70 plies > one game)
 
 
-@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
-def test_vector__lose_mode_step_makes_no_host_synchronisation_on_cuda() -> None:
-    vec = othello_v0.vector_env(64, device="cuda", illegal_action="lose", opening_book="xot")
+def test_vector__lose_mode_step_makes_no_host_synchronisation_on_cuda(device: str, on_device: torch.device) -> None:
+    if on_device.type != "cuda":
+        pytest.skip("needs --device cuda")
+    vec = othello_v0.vector_env(64, device=device, illegal_action="lose", opening_book="xot")
     vec.reset(seed=0)
-    g = torch.Generator(device="cuda").manual_seed(0)
+    g = torch.Generator(device=device).manual_seed(0)
     torch.cuda.set_sync_debug_mode("error")
     try:
         for _ in range(70):
@@ -261,9 +286,10 @@ def test_vector__lose_mode_step_makes_no_host_synchronisation_on_cuda() -> None:
     assert int(vec.state.terminated.sum()) < 64  # finished games were restarted
 
 
-@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
-def test_vector__runs_on_cuda() -> None:
-    vec = othello_v0.vector_env(8, device="cuda", opening_book="xot")
+def test_vector__runs_on_cuda(device: str, on_device: torch.device) -> None:
+    if on_device.type != "cuda":
+        pytest.skip("needs --device cuda")
+    vec = othello_v0.vector_env(8, device=device, opening_book="xot")
     obs, infos = vec.reset(seed=0)
     assert obs["black_0"]["observation"].device.type == "cuda"
     assert infos["scores"].sum(1).tolist() == [12] * 8
@@ -271,14 +297,15 @@ def test_vector__runs_on_cuda() -> None:
 
 @pytest.mark.parametrize("mode", ["next_step", "disabled"])
 @pytest.mark.parametrize("reward_mode", ["outcome", "margin"])
-def test_step_movers__agrees_with_the_dict_api_over_whole_games(mode: str, reward_mode: str) -> None:
+def test_step_movers__agrees_with_the_dict_api_over_whole_games(mode: str, reward_mode: str, device: str) -> None:
     """The mover API reads the outcome off the observation; the dict API through engine.outcome.
     Both are stepped with the same actions (some illegal, which forfeit) over several games."""
     kwargs = {"autoreset_mode": mode, "reward_mode": reward_mode, "illegal_action": "lose", "board_size": 6}
+    kwargs["device"] = device
     movers, colours = othello_v0.vector_env(32, **kwargs), othello_v0.vector_env(32, **kwargs)  # type: ignore[arg-type]
     movers.reset(seed=1)
     colours.reset(seed=1)
-    g = torch.Generator().manual_seed(0)
+    g = torch.Generator(device=device).manual_seed(0)
     ended = forfeits = 0
     for t in range(90):
         mask = engine.legal_action_mask(movers.state)
@@ -329,17 +356,18 @@ def test_tune_malloc__applies_on_linux_and_can_be_turned_off(monkeypatch: pytest
 )
 @pytest.mark.parametrize("mode", ["next_step", "same_step"])
 def test_dict_and_mover_forms__same_trajectories_from_the_same_seed(
-    board_size: int, backend: str, book: str | None, mode: str
+    board_size: int, backend: str, book: str | None, mode: str, device: str
 ) -> None:
     """Each form draws its actions from its own observations with generators seeded alike: the
     dict form from the mover's mask in its per-agent observations, the mover form from its mover
     mask. Both then play the same games (openings drawn by the env's own seeded generator)."""
     kwargs = {"board_size": board_size, "backend": backend, "opening_book": book, "autoreset_mode": mode}
+    kwargs["device"] = device
     colours, movers = othello_v0.vector_env(48, **kwargs), othello_v0.vector_env(48, **kwargs)  # type: ignore[arg-type]
     observations, infos = colours.reset(seed=3)
     movers.reset(seed=3)
     _, mover_mask = movers.observe_movers()
-    g_dict, g_mover = torch.Generator().manual_seed(9), torch.Generator().manual_seed(9)
+    g_dict, g_mover = torch.Generator(device=device).manual_seed(9), torch.Generator(device=device).manual_seed(9)
     finished = 0
     for _ in range(150):
         black_moves = (infos["current_player"] == 0).unsqueeze(1)
@@ -358,10 +386,13 @@ def test_dict_and_mover_forms__same_trajectories_from_the_same_seed(
 
 
 @pytest.mark.parametrize("backend", ["bitboard", "conv"])
-def test_dict_observations__are_views_of_one_tensor_and_hold_both_agents_exact_views(backend: str) -> None:
-    vec = othello_v0.vector_env(3, backend=backend)
+def test_dict_observations__are_views_of_one_tensor_and_hold_both_agents_exact_views(
+    backend: str, device: str, on_device: torch.device
+) -> None:
+    vec = othello_v0.vector_env(3, backend=backend, device=device)
     observations, infos = vec.reset(options={"position": [START, NEAR_END, AFTER_END]})
     black, white = observations["black_0"], observations["white_0"]
+    assert black["observation"].device == white["action_mask"].device == infos["scores"].device == on_device
     # Both observations lie in one buffer: white's first plane is black's second.
     assert black["observation"].untyped_storage().data_ptr() == white["observation"].untyped_storage().data_ptr()
     assert torch.equal(black["observation"][:, 1], white["observation"][:, 0])
