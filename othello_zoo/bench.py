@@ -24,11 +24,13 @@ import platform
 import resource
 import sys
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 import torch
 
 from othello_zoo import _cli, engine
+from othello_zoo._bench_extras import BUSY_LOOP, busy_cores, measure_tuned, print_ratios
+from othello_zoo._bench_extras import table as _table
 from othello_zoo._measure import (
     Result,
     env_latencies,
@@ -44,8 +46,8 @@ from othello_zoo._measure import (
     search_rates,
 )
 from othello_zoo._plot import plot
+from othello_zoo._threads import get_threads, set_threads
 from othello_zoo.openings import load_book
-from othello_zoo.vector import tune_malloc
 
 __all__ = ["NothingToRunError", "Result", "main", "measure_aec", "measure_engine", "measure_pgx", "measure_vector"]
 __all__ += ["plan", "plot", "run"]
@@ -54,36 +56,6 @@ DESCRIPTION = "Measure othello-zoo's engine and vector env throughput (board-ste
 DEFAULT_BACKENDS = ("bitboard", "conv", "vector", "vector-dict")
 DEFAULT_BATCHES = (1, 256, 4096)  # quick on a small CPU; --batch-sizes 1,16,256,1024,4096,16384 for the full curve
 GPU_EXTRA_BATCHES = (16384, 65536, 262144)
-
-
-def _table(results: Sequence[Result], batches: Sequence[int]) -> str:
-    rows: dict[tuple[str, str, int], dict[int, float]] = {}
-    for r in results:
-        rows.setdefault((r.device, r.backend, r.threads), {})[r.batch_size] = r.board_steps_per_s
-    width = max([9, *(len(backend) for _, backend, _ in rows)])  # short names keep the layout of 9
-    head = f"{'device':<6} {'backend':<{width}} {'threads':>7} | " + " ".join(f"{b:>10}" for b in batches)
-    lines = [head, "-" * len(head)]
-    for (device, backend, threads), values in rows.items():
-        cells = " ".join(f"{values[b]:>10,.0f}" if b in values else f"{'':>10}" for b in batches)
-        lines.append(f"{device:<6} {backend:<{width}} {threads if threads else 'default':>7} | {cells}")
-    return "\n".join(lines)
-
-
-def _ratio(
-    results: Sequence[Result], a: str, b: str, batch: int, device: str = "cpu", threads: int | None = None
-) -> float | None:
-    """``a``'s figure over ``b``'s at ``batch``: each at its best thread count, or both at ``threads``."""
-
-    def best(name: str) -> float | None:
-        values = [
-            r.board_steps_per_s
-            for r in results
-            if r.backend == name and r.batch_size == batch and r.device == device and threads in (None, r.threads)
-        ]
-        return max(values) if values else None
-
-    x, y = best(a), best(b)
-    return x / y if x and y else None
 
 
 BENCH_BACKENDS = ("bitboard", "conv", "conv2d", "vector", "vector-dict", "vector+xot")
@@ -111,13 +83,30 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     add("--batch-sizes", type=_cli.csv_ints(1), help=f"e.g. 1,16,256 (default: {batches}; also {gpu} on CUDA)")
     add("--board-size", type=_cli.board_size, default=8, help=f"even, 4 to 16 {default}")
     threads = _cli.csv_ints(1, extra=("default",))
-    add("--threads", type=threads, default="1,default", help=f"CPU thread counts; 'default': torch's own {default}")
+    add(
+        "--threads",
+        type=threads,
+        default="default",
+        help=f"CPU thread counts of the package's work; 'default': the package's own (1 unless set) {default}",
+    )
     add("--devices", type=_cli.devices, help="cpu,cuda (default: cpu, and cuda when present)")
     add("--seconds", type=_cli.positive_real, default=0.1, help=f"time per round of a measurement {default}")
     add(
         "--repeats", type=_cli.whole(1), default=2, help=f"passes over the measurements; each one's best kept {default}"
     )
     add("--compare", choices=["pgx"], help="also run pgx's Othello in this run, when installed (default: none)")
+    add(
+        "--busy-cores",
+        type=_cli.whole(0),
+        default=0,
+        help="also each CPU row with this many cores kept busy by a plain loop, as other programs would "
+        f"(rows BACKEND@busy) {default}",
+    )
+    add(
+        "--tune-malloc",
+        action="store_true",
+        help="also each CPU row with glibc malloc tuned (vector.tune_malloc), in fresh processes (default: off)",
+    )
     add("--memory", action="store_true", help="also peak memory at the largest batch, per backend (default: off)")
     add("--agents", action="store_true", help="also MCTS simulations/s and alpha-beta nodes/s, ~5 s (default: off)")
     add("--ffo", action="store_true", help="also the exact solve of FFO #40, ~40 s on one core (default: off)")
@@ -167,6 +156,11 @@ def plan(args: argparse.Namespace, devices: Sequence[str], default_threads: int)
     return jobs, [reason for reason in reasons.values() if reason]
 
 
+def _default_threads() -> int:
+    """The thread count of the package's work that a user gets (see :mod:`othello_zoo._threads`)."""
+    return get_threads() or torch.get_num_threads()
+
+
 def _keep_best(best: dict[Job, Result], key: Job, result: Result) -> None:
     """Keeps ``result`` under ``key`` unless a faster one is there already."""
     if key not in best or result.board_steps_per_s > best[key].board_steps_per_s:
@@ -184,52 +178,32 @@ def _measure_all(
     from tqdm import tqdm
 
     best: dict[Job, Result] = {}
+    torch_threads, package_default = torch.get_num_threads(), get_threads()
     total = args.repeats * (len(jobs) + len(pgx_batches))
     with tqdm(total=total, desc="othello-zoo bench", unit="run", file=sys.stderr) as bar:
         for number in range(args.repeats):
             for device, t, backend, batch in jobs:
                 torch.set_num_threads(t)
+                set_threads(t)
                 bar.set_postfix_str(f"pass {number + 1}: {device} {backend} threads={t} B={batch}")
                 result = measure_backend(backend, batch, device, args.board_size, args.seconds, repeats=1)
                 _keep_best(best, (device, t, backend, batch), result)
+                if args.busy_cores and device == "cpu":
+                    with busy_cores(args.busy_cores):
+                        busy = measure_backend(backend, batch, device, args.board_size, args.seconds, repeats=1)
+                    _keep_best(best, (device, t, f"{backend}@busy", batch), replace(busy, backend=f"{backend}@busy"))
+                if args.tune_malloc and device == "cpu":
+                    words = (batch, device, args.board_size, args.seconds, 1, t)
+                    tuned = measure_tuned(backend, *words)
+                    _keep_best(best, (device, t, tuned.backend, batch), tuned)
                 bar.update()
-            torch.set_num_threads(default_threads)
+            torch.set_num_threads(torch_threads)
+            set_threads(package_default)
             for batch in pgx_batches:
                 bar.set_postfix_str(f"pass {number + 1}: pgx B={batch}")
                 _keep_best(best, ("pgx", 0, "pgx", batch), measure_pgx_subprocess(batch, args.seconds, 1))
                 bar.update()
     return list(best.values())
-
-
-RATIO_PAIRS = (
-    ("bitboard", "pgx"),
-    ("conv", "pgx"),
-    ("conv", "conv2d"),
-    ("bitboard", "conv"),
-    ("vector", "bitboard"),
-    ("vector-dict", "vector"),
-    ("vector+xot", "bitboard"),
-    ("vector", "pgx"),
-    ("vector-dict", "pgx"),
-    ("vector+xot", "pgx"),
-)
-
-
-def _print_ratios(results: Sequence[Result]) -> None:
-    """The ratios of :data:`RATIO_PAIRS` at B=4096 and 16384 on the CPU: each backend at its best
-    thread count and, when several counts ran (and pgx is not in the pair), like for like."""
-    thread_counts = sorted({r.threads for r in results if r.device == "cpu" and r.backend != "pgx"})
-    for a, b in RATIO_PAIRS:
-        for batch in (4096, 16384):
-            value = _ratio(results, a, b, batch)
-            if value:
-                print(f"ratio {a} / {b} at B={batch} (cpu, best thread setting): {value:.2f}x")
-            if "pgx" in (a, b) or len(thread_counts) < 2:
-                continue
-            for count in thread_counts:  # like for like: both at the same thread count
-                value = _ratio(results, a, b, batch, threads=count)
-                if value:
-                    print(f"ratio {a} / {b} at B={batch} (cpu, {count} thread(s) each): {value:.2f}x")
 
 
 def _note(message: str) -> None:
@@ -316,17 +290,18 @@ def _write_json(path: str, results: Sequence[Result], default_threads: int, **se
 
 def _throughput(args: argparse.Namespace, jobs: Sequence[Job], devices: Sequence[str]) -> list[Result]:
     """Runs ``jobs`` (and pgx's, with ``--compare pgx``); prints the table and the ratios."""
-    default_threads = torch.get_num_threads()
-    if "cpu" in devices and tune_malloc():  # opt-in, process-wide: as a CPU training script would
-        print("glibc malloc tuned for the CPU runs (othello_zoo.vector.tune_malloc)")
+    default_threads = _default_threads()
+    if args.busy_cores:
+        print(f"rows @busy: measured with {args.busy_cores} core(s) kept busy by a plain loop ({BUSY_LOOP!r})")
     all_batches = sorted({job[3] for job in jobs})
     results = _measure_all(args, jobs, all_batches if args.compare == "pgx" else [], default_threads)
     print(
         f"\nothello-zoo engine, {args.board_size}x{args.board_size}, random play, board-steps/s "
-        f"(torch {torch.__version__}, {platform.machine()}, {default_threads} threads by default)"
+        f"(torch {torch.__version__}, {platform.machine()}, the package's work on {default_threads} thread(s) "
+        f"by default, torch's own default {torch.get_num_threads()})"
     )
     print(_table(results, all_batches))
-    _print_ratios(results)
+    print_ratios(results)
     return results
 
 
@@ -361,7 +336,7 @@ def run(args: argparse.Namespace) -> list[Result]:
         NothingToRunError: when nothing at all can run (checked before anything is measured).
     """
     devices = args.devices or ["cpu"] + (["cuda:0"] if torch.cuda.is_available() else [])
-    jobs, left_out = plan(args, devices, torch.get_num_threads())
+    jobs, left_out = plan(args, devices, _default_threads())
     _check(args, jobs, left_out)
     results = _throughput(args, jobs, devices) if jobs else []
     latencies = _env_latencies(args.seconds, args.repeats) if args.env else {}
