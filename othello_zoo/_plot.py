@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from othello_zoo._measure import Result
 
-__all__ = ["plot"]
+__all__ = ["plot", "plot_training_curve"]
 
 
 def plot(results: Sequence[Result], path: str) -> None:
@@ -45,4 +47,31 @@ def plot(results: Sequence[Result], path: str) -> None:
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def plot_training_curve(log: Sequence[dict[str, Any]], opponents: Sequence[str], board_size: int, out: Path) -> None:
+    """``out/curve.png``: a training run's match scores against time, where matplotlib is installed."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    shown = [o for o in opponents if any(f"score_vs_{o}" in r for r in log)]
+    if not shown:
+        return
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    for opponent in shown:
+        rows = [r for r in log if f"score_vs_{opponent}" in r]
+        ax.plot([r["minutes"] for r in rows], [r[f"score_vs_{opponent}"] for r in rows], marker="o", label=opponent)
+    ax.set_xlabel("training minutes")
+    ax.set_ylabel("score (wins + draws / 2)")
+    ax.set_ylim(0, 1.02)
+    ax.set_title(f"AlphaZero {board_size}x{board_size}: score against each agent")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out / "curve.png", dpi=110)
     plt.close(fig)

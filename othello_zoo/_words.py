@@ -3,7 +3,9 @@ process-wide switch of the CPU's numpy path (:func:`othello_zoo.engine.numpy_pat
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Iterator
 
 import numpy as np
 import torch
@@ -16,6 +18,7 @@ __all__ = [
     "byte_select_table",
     "lookup",
     "numpy_bridge",
+    "numpy_path",
     "on_host",
     "popcount",
     "positions_of_bytes",
@@ -209,3 +212,29 @@ class ByteTables:
         chunk_count = (self.byte_count[chunk & 255] + self.byte_count[chunk >> 8]).to(torch.int8).roll(1 << 15)
         self.chunk_count = torch.cat((chunk_count, 16 - chunk_count))
         self.chunk_offset = torch.tensor([1 << 15] * 4 + [3 << 15] * 4, dtype=torch.int32, device=device)
+
+
+@contextlib.contextmanager
+def numpy_path(enabled: bool) -> Iterator[None]:
+    """Within the block, CPU bitboards take their host path (``True``, the default wherever it
+    applies: numpy unpacks and counts bits, only boards where the mover has no placement are
+    searched for the opponent's, large batches go in cache-sized chunks) or the path of other
+    devices (``False``: torch table look-ups, both sides searched, no data-dependent shapes).
+
+    Both give the same values (the tests hold them to each other); ``False`` keeps the kernel pure
+    torch, for instance to trace it or to test the path a GPU takes on a CPU. The choice is
+    process-wide while the block runs.
+
+    >>> from othello_zoo import engine
+    >>> with numpy_path(False):
+    ...     engine.scores(engine.init(1)).tolist()
+    [[2, 2]]
+    """
+    if not isinstance(enabled, bool):
+        raise TypeError(f"enabled must be True or False, got {enabled!r}")
+    before = NUMPY_PATH.enabled
+    NUMPY_PATH.enabled = enabled
+    try:
+        yield
+    finally:
+        NUMPY_PATH.enabled = before

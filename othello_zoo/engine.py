@@ -43,8 +43,6 @@ Example:
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from typing import NamedTuple
 
 import torch
@@ -67,7 +65,7 @@ from othello_zoo._state import (
     where,
 )
 from othello_zoo._threads import uses_package_threads
-from othello_zoo._words import NUMPY_PATH, on_host
+from othello_zoo._words import numpy_path, on_host
 from othello_zoo.notation import format_moves
 from othello_zoo.rules import BLACK
 
@@ -386,28 +384,3 @@ def disc_difference(state: State) -> Tensor:
     [-20.0]
     """
     return kernel_of(state).difference(state.discs)
-
-
-@contextlib.contextmanager
-def numpy_path(enabled: bool) -> Iterator[None]:
-    """Within the block, CPU bitboards take their host path (``True``, the default wherever it
-    applies: numpy unpacks and counts bits, only boards where the mover has no placement are
-    searched for the opponent's, large batches go in cache-sized chunks) or the path of other
-    devices (``False``: torch table look-ups, both sides searched, no data-dependent shapes).
-
-    Both give the same values (the tests hold them to each other); ``False`` keeps the kernel pure
-    torch, for instance to trace it or to test the path a GPU takes on a CPU. The choice is
-    process-wide while the block runs.
-
-    >>> with numpy_path(False):
-    ...     scores(init(1)).tolist()
-    [[2, 2]]
-    """
-    if not isinstance(enabled, bool):
-        raise TypeError(f"enabled must be True or False, got {enabled!r}")
-    before = NUMPY_PATH.enabled
-    NUMPY_PATH.enabled = enabled
-    try:
-        yield
-    finally:
-        NUMPY_PATH.enabled = before

@@ -33,6 +33,7 @@ import torch
 import torch.nn.functional as F
 
 from othello_zoo._checks import check_device, check_int, check_real, resolve_device
+from othello_zoo._plot import plot_training_curve
 from othello_zoo._replay import ReplayBuffer
 from othello_zoo._threads import uses_package_threads
 from othello_zoo.network import PolicyValueNet
@@ -54,8 +55,6 @@ __all__ = [
 ]
 
 DESCRIPTION = "Train an AlphaZero agent by self-play with the batched tree search (CPU by default)."
-
-
 EVAL_OPPONENTS = ("random", "greedy", "alphabeta", "mcts", "uct")
 
 
@@ -169,6 +168,7 @@ class Trainer:
         self.iteration, self.elapsed, self.games = 0, 0.0, 0
         self.log: list[dict[str, Any]] = []
         self._phase: Any = None  # the progress bar's postfix setter while run() shows one
+        self._current = self.iteration + 1
         self.workers: Any = None  # the Ray actors, started on the first iteration that needs them
         if saved is not None:
             self.net.load_state_dict(saved["network"])
@@ -186,6 +186,7 @@ class Trainer:
     def step(self) -> dict[str, Any]:
         """Self-play, training and (every ``eval_every`` iterations) the matches of one iteration."""
         c = self.config
+        self._current = self.iteration + 1  # the iteration the progress line names
         start = time.perf_counter()
         data = self._self_play()
         self.buffer.add(data)
@@ -307,10 +308,9 @@ class Trainer:
         self.write_log()
         return self.log
 
-    def _say(self, text: str) -> None:
-        """Shows what the iteration is doing on the progress bar, where there is one."""
+    def _say(self, text: str) -> None:  # what the iteration is doing, on the progress bar where there is one
         if self._phase is not None:
-            self._phase(f"iteration {self.iteration + 1}: {text}")
+            self._phase(f"iteration {self._current}: {text}")
 
     def save(self) -> None:
         """The checkpoint, written to a temporary file and moved into place (never half written)."""
@@ -338,29 +338,7 @@ class Trainer:
             writer = csv.DictWriter(f, fieldnames=keys)
             writer.writeheader()
             writer.writerows(self.log)
-        try:
-            import matplotlib
-
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
-        except ImportError:
-            return
-        opponents = [o for o in self.config.eval_opponents.split(",") if any(f"score_vs_{o}" in r for r in self.log)]
-        if not opponents:
-            return
-        fig, ax = plt.subplots(figsize=(6, 3.5))
-        for opponent in opponents:
-            rows = [r for r in self.log if f"score_vs_{opponent}" in r]
-            ax.plot([r["minutes"] for r in rows], [r[f"score_vs_{opponent}"] for r in rows], marker="o", label=opponent)
-        ax.set_xlabel("training minutes")
-        ax.set_ylabel("score (wins + draws / 2)")
-        ax.set_ylim(0, 1.02)
-        ax.set_title(f"AlphaZero {self.config.board_size}x{self.config.board_size}: score against each agent")
-        ax.legend()
-        ax.grid(alpha=0.3)
-        fig.tight_layout()
-        fig.savefig(self.out / "curve.png", dpi=110)
-        plt.close(fig)
+        plot_training_curve(self.log, self.config.eval_opponents.split(","), self.config.board_size, self.out)
 
 
 def export_network(checkpoint: str | Path, out: str | Path) -> Path:

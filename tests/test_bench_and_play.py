@@ -12,6 +12,7 @@ import torch
 
 from othello_zoo import bench
 from othello_zoo.__main__ import main
+from othello_zoo._bench_extras import ratio
 from othello_zoo.play import terminal_game
 
 
@@ -74,10 +75,10 @@ def test_bench__ratios_best_thread_count_and_like_for_like() -> None:
 
     results = [result("bitboard", 1, 500.0), result("bitboard", 2, 800.0), result("vector", 1, 400.0)]
     results.append(result("vector", 2, 600.0))
-    assert bench._ratio(results, "vector", "bitboard", 4096) == 600.0 / 800.0
-    assert bench._ratio(results, "vector", "bitboard", 4096, threads=1) == 400.0 / 500.0
-    assert bench._ratio(results, "vector", "bitboard", 4096, threads=4) is None
-    assert bench._ratio(results, "vector", "bitboard", 16384) is None
+    assert ratio(results, "vector", "bitboard", 4096) == 600.0 / 800.0
+    assert ratio(results, "vector", "bitboard", 4096, threads=1) == 400.0 / 500.0
+    assert ratio(results, "vector", "bitboard", 4096, threads=4) is None
+    assert ratio(results, "vector", "bitboard", 16384) is None
 
 
 def test_bench__like_for_like_ratios_and_memory_in_a_fresh_process(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -99,7 +100,8 @@ DEFAULT_BACKENDS = ("bitboard", "conv", "vector", "vector-dict")
 def test_bench__the_default_plan_is_the_quick_throughput_table() -> None:
     args = bench.build_parser().parse_args([])
     jobs, left_out = bench.plan(args, ["cpu"], 4)
-    assert jobs == [("cpu", t, b, n) for t in (1, 4) for b in DEFAULT_BACKENDS for n in (1, 256, 4096)]
+    # the package's default thread count only (4 here): what a user gets
+    assert jobs == [("cpu", 4, b, n) for b in DEFAULT_BACKENDS for n in (1, 256, 4096)]
     assert left_out == []
     assert (args.seconds, args.repeats, args.compare) == (0.1, 2, None)
     assert (args.agents, args.ffo, args.env, args.memory) == (False, False, False, False)
@@ -131,7 +133,7 @@ def test_bench__a_default_run_measures_the_plan_and_nothing_else(monkeypatch: py
     calls = _record_measurements(monkeypatch)
     default = torch.get_num_threads()
     assert main(["bench", "--devices", "cpu"]) == 0
-    threads = list(dict.fromkeys((1, default)))
+    threads = [1]  # the package's default, not torch's: what a user gets
     one_pass = [(b, n, t, "cpu", 8, 0.1) for t in threads for b in DEFAULT_BACKENDS for n in (1, 256, 4096)]
     assert calls == one_pass * 2
     captured = capsys.readouterr()
@@ -234,7 +236,7 @@ def test_help__the_defaults_shown_are_the_defaults(capsys: pytest.CaptureFixture
     assert bench_help["--batch-sizes"].endswith("(default: 1,256,4096; also 16384,65536,262144 on CUDA)")
     assert bench_help["--seconds"].endswith("(default: 0.1)")
     assert bench_help["--repeats"].endswith("(default: 2)")
-    assert bench_help["--threads"].endswith("(default: 1,default)")
+    assert bench_help["--threads"].endswith("(default: default)")
     assert bench_help["--no-env"].startswith("--no-env deprecated, no effect:")
     play_help = _option_help("play", capsys)
     assert play_help["--agent"].endswith("(default: mcts)")

@@ -1,0 +1,192 @@
+"""The device rule, the package's CPU threads, ``othello-zoo doctor``, the bench's busy and malloc rows and the
+trainer's progress line."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from pathlib import Path
+
+import pytest
+import torch
+
+from othello_zoo import engine, othello_v0, set_threads
+from othello_zoo.__main__ import main
+from othello_zoo._checks import check_device, resolve_device
+from othello_zoo._threads import ENV_VAR, get_threads, package_threads, uses_package_threads
+from othello_zoo.agents import make_agent
+from othello_zoo.agents.alphazero import load_network
+from othello_zoo.train import TrainConfig, Trainer
+
+
+@pytest.fixture
+def torch_threads() -> object:
+    """torch's own thread setting, restored after the test (and the package's choice reset)."""
+    before = torch.get_num_threads()
+    yield before
+    torch.set_num_threads(before)
+    set_threads(1)
+
+
+# -- the device rule ---------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["cpu", "cpu:0", torch.device("cpu", 0), torch.device("cpu")])
+def test_check_device__normalises_to_the_device_tensors_report(text: object) -> None:
+    device = check_device("device", text)
+    assert device == torch.empty(0, device=text).device == torch.device("cpu")  # type: ignore[arg-type]
+    assert str(device) == "cpu"
+
+
+def test_check_device__refuses_meta_unknown_and_absent_devices_by_name() -> None:
+    with pytest.raises(ValueError, match="device is 'meta', which holds no data"):
+        check_device("device", "meta")
+    with pytest.raises(ValueError, match="must be a torch device such as 'cpu' or 'cuda:0', got 'gpu'"):
+        check_device("device", "gpu")
+    with pytest.raises(TypeError, match=r"device must be None, a str or a torch\.device, got 3"):
+        check_device("device", 3)
+    if not torch.cuda.is_available():
+        with pytest.raises(ValueError, match="'cuda:1', but torch sees no CUDA device"):
+            check_device("device", "cuda:1")
+    assert resolve_device("device", None) == torch.device("cpu")
+    assert check_device("device", None) is None
+
+
+def test_vector_env__an_indexed_cpu_device_steps_and_compares_as_cpu() -> None:
+    env = othello_v0.vector_env(4, device="cpu:0", illegal_action="lose")
+    env.reset(seed=0)
+    assert env.device == torch.device("cpu")
+    _, mask = env.observe_movers()
+    assert mask.sum(1).tolist() == [4, 4, 4, 4]
+    step = env.step_movers(torch.tensor([19, 26, 37, 44]))  # d3, c4, f5, e6: every opening move is legal
+    assert step.reward.tolist() == [0.0, 0.0, 0.0, 0.0]
+    assert [text.count("X") for text in engine.to_text(env.state)] == [4, 4, 4, 4]
+    with pytest.raises(ValueError, match="which holds no data"):
+        othello_v0.vector_env(2, device="meta")
+    assert engine.init(2, device="cpu:0").to("cpu:0").device == torch.device("cpu")
+
+
+def test_agents_and_networks__load_on_an_indexed_device_with_weights_only(tmp_path: Path) -> None:
+    agent = make_agent("az", device="cpu:0", simulations=4, seed=0)
+    assert agent.device == torch.device("cpu")
+    assert all(p.device == torch.device("cpu") for p in agent.network.parameters())
+
+    class Payload:
+        def __reduce__(self) -> tuple[object, tuple[str]]:
+            return (Path.touch, (str(tmp_path / "ran"),))
+
+    crafted = tmp_path / "crafted.pt"
+    torch.save({"network": Payload(), "network_config": {}}, crafted)
+    with pytest.raises(Exception, match=r"[Ww]eights only load failed|Unsupported global"):
+        load_network(crafted, "cpu:0")
+    assert not (tmp_path / "ran").exists()  # the file's code never ran
+
+
+# -- threads -----------------------------------------------------------------------------------
+def test_package_threads__the_package_works_on_one_thread_and_restores_the_callers(torch_threads: int) -> None:
+    torch.set_num_threads(2)
+    seen: list[int] = []
+
+    @uses_package_threads
+    def work() -> None:
+        seen.append(torch.get_num_threads())
+
+    work()
+    assert seen == [1]
+    assert torch.get_num_threads() == 2  # the caller's setting is back
+    with package_threads():
+        seen.append(torch.get_num_threads())
+    assert seen == [1, 1]
+    assert torch.get_num_threads() == 2
+    set_threads(2)
+    torch.set_num_threads(1)
+    work()
+    assert seen[-1] == 2
+    assert torch.get_num_threads() == 1
+    set_threads(None)  # torch's own setting, left alone
+    work()
+    assert seen[-1] == 1
+    assert get_threads() is None
+
+
+def test_package_threads__an_engine_step_and_an_env_step_restore_the_setting_also_on_an_error(
+    torch_threads: int,
+) -> None:
+    torch.set_num_threads(2)
+    state = engine.step(engine.init(3), torch.tensor([19, 26, 37]))
+    assert torch.get_num_threads() == 2
+    with pytest.raises(ValueError, match="illegal action"):
+        engine.step(state, torch.tensor([0, 0, 0]))
+    assert torch.get_num_threads() == 2
+    env = othello_v0.vector_env(2)
+    env.reset(seed=0)
+    env.step_movers(torch.tensor([19, 19]))
+    assert torch.get_num_threads() == 2
+
+
+def test_package_threads__a_new_python_thread_also_works_on_one(torch_threads: int) -> None:
+    seen: list[int] = []
+
+    @uses_package_threads
+    def work() -> None:
+        seen.append(torch.get_num_threads())
+
+    runner = threading.Thread(target=work)
+    runner.start()
+    runner.join()
+    assert seen == [1]
+
+
+def test_threads__the_environment_variable_and_bad_values(monkeypatch: pytest.MonkeyPatch, torch_threads: int) -> None:
+    from othello_zoo import _threads
+
+    monkeypatch.setattr(_threads, "_chosen", [])
+    monkeypatch.setenv(ENV_VAR, "3")
+    assert get_threads() == 3
+    monkeypatch.setenv(ENV_VAR, "torch")
+    assert get_threads() is None
+    monkeypatch.setenv(ENV_VAR, "0")
+    with pytest.raises(ValueError, match=r"OTHELLO_ZOO_THREADS must be a whole number >= 1 or 'torch'.*got '0'"):
+        get_threads()
+    for bad in (0, -1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match=f"threads must be a whole number >= 1 or None.*got {bad!r}"):
+            set_threads(bad)  # type: ignore[arg-type]
+
+
+def test_cli__threads_flag_is_checked() -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["train", "--threads", "0", "--iterations", "1"])
+    assert exit_info.value.code == 2
+
+
+# -- doctor, bench rows, progress --------------------------------------------------------------
+def test_doctor__every_check_passes_on_the_cpu_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["doctor", "--devices", "cpu:0", "--boards", "32"]) == 0
+    out = capsys.readouterr().out
+    assert "torch threads" in out
+    assert "package threads  1" in out
+    for name in ("engine step, bitboard", "engine step, conv", "vector env step", "tree search", "train iteration"):
+        assert re.search(rf"^ok   cpu     {re.escape(name)} ", out, re.MULTILINE), name
+    assert "5 of 5 checks passed" in out
+
+
+def test_bench__busy_and_malloc_rows_beside_the_plain_ones(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "bench.json"
+    argv = ["bench", "--batch-sizes", "64", "--backends", "bitboard", "--busy-cores", "1", "--tune-malloc"]
+    assert main([*argv, "--seconds", "0.01", "--repeats", "1", "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    rows = {(r["backend"], r["threads"]) for r in json.loads(out.read_text())["results"]}
+    assert rows == {("bitboard", 1), ("bitboard@busy", 1), ("bitboard+malloc", 1)}
+    assert "rows @busy: measured with 1 core(s) kept busy" in printed
+
+
+def test_train__the_progress_line_names_the_phase_and_the_ply(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = {"board_size": 4, "channels": 8, "blocks": 1, "games": 2, "simulations": 2, "train_steps": 1}
+    config = TrainConfig(**settings, batch_size=8, eval_every=0, minutes=0, iterations=1)  # type: ignore[arg-type]
+    Trainer(config, tmp_path).run(progress=True)
+    err = capsys.readouterr().err
+    assert "iteration 1: starting self-play of 2 games" in err
+    assert "iteration 1: self-play ply 1, 2 of 2 games going" in err
+    assert "iteration 1: 1 gradient steps on" in err
+    assert "1/1" in err  # the bar's total: the iterations asked for
