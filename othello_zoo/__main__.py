@@ -46,13 +46,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         sub.add_argument(
             "--threads",
             type=_whole_threads,
-            help="CPU threads for the package's work (default: 1, or OTHELLO_ZOO_THREADS; 'torch': torch's own)",
+            help="CPU threads of the package's work: a number, 'auto' (1, more where timed to pay) or 'torch' "
+            "(torch's own) (default: OTHELLO_ZOO_THREADS, else auto)",
         )
     args = parser.parse_args(argv)
     if getattr(args, "threads", None) is not None and args.command in ("play", "train"):
         from othello_zoo._threads import set_threads
 
-        set_threads(None if args.threads == "torch" else args.threads)
+        set_threads(None if args.threads == "torch" else args.threads)  # a number or "auto"
     if args.command == "doctor":
         return doctor.main(args)
     if args.command == "play" and "az" in (args.agent, args.black, args.white):
@@ -86,11 +87,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _whole_threads(text: str) -> int | str:
-    """``--threads``: a whole number >= 1, or ``torch`` (torch's own setting)."""
-    if text == "torch":
+    """``--threads``: a whole number >= 1, ``auto`` (the default) or ``torch`` (torch's own setting)."""
+    if text in ("torch", "auto"):
         return text
     if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1 or 'torch', got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, 'auto' or 'torch', got {text!r}")
     return int(text)
 
 

@@ -59,7 +59,8 @@ def table(results: Sequence[Result], batches: Sequence[int]) -> str:
     lines = [head, "-" * len(head)]
     for (device, backend, threads), values in rows.items():
         cells = " ".join(f"{values[b]:>10,.0f}" if b in values else f"{'':>10}" for b in batches)
-        lines.append(f"{device:<6} {backend:<{width}} {threads if threads else 'default':>7} | {cells}")
+        label = threads or ("default" if backend == "pgx" else "auto")
+        lines.append(f"{device:<6} {backend:<{width}} {label:>7} | {cells}")
     return "\n".join(lines)
 
 
@@ -125,8 +126,9 @@ def _main(argv: Sequence[str]) -> int:
     from othello_zoo._threads import set_threads
 
     backend, batch, device, size, seconds, repeats, threads = rest
-    torch.set_num_threads(int(threads))
-    set_threads(int(threads))
+    if int(threads):  # else (0) torch's and the package's own settings
+        torch.set_num_threads(int(threads))
+        set_threads(int(threads))
     result = measure_backend(backend, int(batch), device, int(size), float(seconds), int(repeats))
     name = f"{result.backend}+malloc" if tuned else f"{result.backend}+malloc(not taken)"
     print(json.dumps(asdict(replace(result, backend=name))))

@@ -52,13 +52,13 @@ class Result:
 def _timed(
     run_steps: Callable[[int], None], sync: Callable[[], None], seconds: float, repeats: int
 ) -> tuple[int, float]:
-    """Time ``repeats`` rounds of at least ``seconds`` each; ``(steps, elapsed)`` of the fastest.
-
-    The best of several rounds (``timeit``'s convention) keeps a busy moment of a shared machine
-    from deciding a figure; every framework is measured the same way.
-    """
-    run_steps(2)  # warm-up: kernels built, caches filled
-    sync()
+    """Time ``repeats`` rounds of at least ``seconds`` each; ``(steps, elapsed)`` of the fastest. The best of
+    several rounds (``timeit``'s convention) keeps a busy moment of a shared machine from deciding a figure;
+    every framework is measured the same way."""
+    start = time.perf_counter()  # warm-up, 0.1 s: kernels built, caches filled, threads chosen
+    while time.perf_counter() - start < 0.1:
+        run_steps(2)
+        sync()
     rounds = []
     for _ in range(repeats):
         steps, chunk, start = 0, 1, time.perf_counter()

@@ -16,6 +16,7 @@ from othello_zoo._bitboard import bitboard_kernel, check_bitboard_size
 from othello_zoo._checks import IllegalAction, IndexOutOfRangeError, integer_value, resolve_device
 from othello_zoo._conv import conv_kernel
 from othello_zoo._kernel import Kernel
+from othello_zoo._threads import uses_package_threads
 from othello_zoo.notation import check_board_size
 
 __all__ = [
@@ -181,11 +182,13 @@ def kernel_of(state: State) -> Kernel:
     return kernel_for(state.backend, state.board_size, state.device)
 
 
+@uses_package_threads
 def clone(state: State) -> State:
     """An independent copy (new tensors)."""
     return state._map(torch.clone)
 
 
+@uses_package_threads
 def where(mask: Tensor, a: State, b: State) -> State:
     """Per board, ``a`` where ``mask`` (bool ``(B,)``) is True, else ``b``."""
     if (a.board_size, a.backend) != (b.board_size, b.backend):
@@ -222,6 +225,7 @@ def _words(x: Tensor) -> Tensor:
     return x.view(x.shape[0], -1).view(torch.int64)
 
 
+@uses_package_threads
 def cat(states: Sequence[State]) -> State:
     """The boards of several states (same board size and backend) as one batch."""
     first = states[0]

@@ -46,7 +46,7 @@ from othello_zoo._measure import (
     search_rates,
 )
 from othello_zoo._plot import plot
-from othello_zoo._threads import get_threads, set_threads
+from othello_zoo._threads import ADAPTIVE, set_threads, threads_setting
 from othello_zoo.openings import load_book
 
 __all__ = ["NothingToRunError", "Result", "main", "measure_aec", "measure_engine", "measure_pgx", "measure_vector"]
@@ -140,25 +140,27 @@ def _left_out(backend: str, board_size: int) -> str | None:
     return None
 
 
-def plan(args: argparse.Namespace, devices: Sequence[str], default_threads: int) -> tuple[list[Job], list[str]]:
+def plan(args: argparse.Namespace, devices: Sequence[str]) -> tuple[list[Job], list[str]]:
     """Every measurement of one pass (each device, thread count, backend and batch size that applies),
-    and why the requested backends that cannot run at this board size are left out."""
-    threads = list(dict.fromkeys(default_threads if t == "default" else int(t) for t in args.threads))
+    and why the requested backends that cannot run at this board size are left out. Thread count 0 is
+    the package's own setting (what a user gets: see :mod:`othello_zoo._threads`)."""
+    threads = list(dict.fromkeys(0 if t == "default" else int(t) for t in args.threads))
     reasons = {backend: _left_out(backend, args.board_size) for backend in args.backends}
     backends = [backend for backend, reason in reasons.items() if reason is None]
     jobs: list[Job] = []
     for device in devices:
         extra = list(GPU_EXTRA_BATCHES) if device.startswith("cuda") else []
         batches = args.batch_sizes or list(DEFAULT_BATCHES) + extra
-        for t in threads if device == "cpu" else [default_threads]:
+        for t in threads if device == "cpu" else [0]:
             for backend in backends:
                 jobs.extend((device, t, backend, b) for b in batches)
     return jobs, [reason for reason in reasons.values() if reason]
 
 
-def _default_threads() -> int:
-    """The thread count of the package's work that a user gets (see :mod:`othello_zoo._threads`)."""
-    return get_threads() or torch.get_num_threads()
+def _use_threads(threads: int, torch_threads: int, setting: int | str | None) -> None:
+    """A job's threads: ``threads`` for torch and the package, or (0) torch's and the package's own settings."""
+    torch.set_num_threads(threads or torch_threads)
+    set_threads(threads or setting)
 
 
 def _keep_best(best: dict[Job, Result], key: Job, result: Result) -> None:
@@ -167,9 +169,7 @@ def _keep_best(best: dict[Job, Result], key: Job, result: Result) -> None:
         best[key] = result
 
 
-def _measure_all(
-    args: argparse.Namespace, jobs: Sequence[Job], pgx_batches: Sequence[int], default_threads: int
-) -> list[Result]:
+def _measure_all(args: argparse.Namespace, jobs: Sequence[Job], pgx_batches: Sequence[int]) -> list[Result]:
     """``args.repeats`` passes over all the measurements (and pgx's), keeping each one's best.
 
     A slow spell of a shared machine then hurts one pass of every configuration rather than every
@@ -178,27 +178,29 @@ def _measure_all(
     from tqdm import tqdm
 
     best: dict[Job, Result] = {}
-    torch_threads, package_default = torch.get_num_threads(), get_threads()
+    torch_threads, setting = torch.get_num_threads(), threads_setting()
     total = args.repeats * (len(jobs) + len(pgx_batches))
     with tqdm(total=total, desc="othello-zoo bench", unit="run", file=sys.stderr) as bar:
         for number in range(args.repeats):
             for device, t, backend, batch in jobs:
-                torch.set_num_threads(t)
-                set_threads(t)
-                bar.set_postfix_str(f"pass {number + 1}: {device} {backend} threads={t} B={batch}")
+                _use_threads(t, torch_threads, setting)
+                ADAPTIVE.reset()  # each row chooses its threads afresh (after the busy rows, say)
+                bar.set_postfix_str(f"pass {number + 1}: {device} {backend} threads={t or 'auto'} B={batch}")
                 result = measure_backend(backend, batch, device, args.board_size, args.seconds, repeats=1)
-                _keep_best(best, (device, t, backend, batch), result)
+                _keep_best(best, (device, t, backend, batch), replace(result, threads=t))
                 if args.busy_cores and device == "cpu":
+                    ADAPTIVE.reset()
                     with busy_cores(args.busy_cores):
                         busy = measure_backend(backend, batch, device, args.board_size, args.seconds, repeats=1)
-                    _keep_best(best, (device, t, f"{backend}@busy", batch), replace(busy, backend=f"{backend}@busy"))
+                    name = f"{backend}@busy"
+                    _keep_best(best, (device, t, name, batch), replace(busy, backend=name, threads=t))
                 if args.tune_malloc and device == "cpu":
                     words = (batch, device, args.board_size, args.seconds, 1, t)
                     tuned = measure_tuned(backend, *words)
-                    _keep_best(best, (device, t, tuned.backend, batch), tuned)
+                    _keep_best(best, (device, t, tuned.backend, batch), replace(tuned, threads=t))
                 bar.update()
-            torch.set_num_threads(torch_threads)
-            set_threads(package_default)
+            _use_threads(0, torch_threads, setting)
+
             for batch in pgx_batches:
                 bar.set_postfix_str(f"pass {number + 1}: pgx B={batch}")
                 _keep_best(best, ("pgx", 0, "pgx", batch), measure_pgx_subprocess(batch, args.seconds, 1))
@@ -290,15 +292,14 @@ def _write_json(path: str, results: Sequence[Result], default_threads: int, **se
 
 def _throughput(args: argparse.Namespace, jobs: Sequence[Job], devices: Sequence[str]) -> list[Result]:
     """Runs ``jobs`` (and pgx's, with ``--compare pgx``); prints the table and the ratios."""
-    default_threads = _default_threads()
     if args.busy_cores:
         print(f"rows @busy: measured with {args.busy_cores} core(s) kept busy by a plain loop ({BUSY_LOOP!r})")
     all_batches = sorted({job[3] for job in jobs})
-    results = _measure_all(args, jobs, all_batches if args.compare == "pgx" else [], default_threads)
+    results = _measure_all(args, jobs, all_batches if args.compare == "pgx" else [])
     print(
         f"\nothello-zoo engine, {args.board_size}x{args.board_size}, random play, board-steps/s "
-        f"(torch {torch.__version__}, {platform.machine()}, the package's work on {default_threads} thread(s) "
-        f"by default, torch's own default {torch.get_num_threads()})"
+        f"(torch {torch.__version__}, {platform.machine()}; threads 'auto': the package's default setting, "
+        f"torch's own {torch.get_num_threads()})"
     )
     print(_table(results, all_batches))
     print_ratios(results)
@@ -336,7 +337,7 @@ def run(args: argparse.Namespace) -> list[Result]:
         NothingToRunError: when nothing at all can run (checked before anything is measured).
     """
     devices = args.devices or ["cpu"] + (["cuda:0"] if torch.cuda.is_available() else [])
-    jobs, left_out = plan(args, devices, _default_threads())
+    jobs, left_out = plan(args, devices)
     _check(args, jobs, left_out)
     results = _throughput(args, jobs, devices) if jobs else []
     latencies = _env_latencies(args.seconds, args.repeats) if args.env else {}

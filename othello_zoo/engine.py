@@ -64,7 +64,7 @@ from othello_zoo._state import (
     resolve_backend,
     where,
 )
-from othello_zoo._threads import uses_package_threads
+from othello_zoo._threads import uses_adaptive_threads, uses_package_threads
 from othello_zoo._words import numpy_path, on_host
 from othello_zoo.notation import format_moves
 from othello_zoo.rules import BLACK
@@ -210,7 +210,14 @@ def illegal_actions(state: State, actions: Tensor) -> Tensor:
     return ~(legal & (actions == clamped)) & ~state.terminated
 
 
-@uses_package_threads
+def _threads_key(state: object, *_: object) -> tuple[str, int, int] | None:
+    """The conv kernel's step on the CPU picks its threads by timing (see ``othello_zoo._threads``)."""
+    if not isinstance(state, State) or state.backend not in ("conv", "conv2d") or not on_host(state.device):
+        return None
+    return (state.backend, state.board_size, state.batch_size.bit_length())
+
+
+@uses_adaptive_threads(_threads_key)
 def step(state: State, actions: Tensor, illegal_action: IllegalAction = "raise") -> State:
     """Play one action on every board.
 

@@ -99,17 +99,17 @@ DEFAULT_BACKENDS = ("bitboard", "conv", "vector", "vector-dict")
 
 def test_bench__the_default_plan_is_the_quick_throughput_table() -> None:
     args = bench.build_parser().parse_args([])
-    jobs, left_out = bench.plan(args, ["cpu"], 4)
-    # the package's default thread count only (4 here): what a user gets
-    assert jobs == [("cpu", 4, b, n) for b in DEFAULT_BACKENDS for n in (1, 256, 4096)]
+    jobs, left_out = bench.plan(args, ["cpu"])
+    # the package's own thread setting only (0): what a user gets
+    assert jobs == [("cpu", 0, b, n) for b in DEFAULT_BACKENDS for n in (1, 256, 4096)]
     assert left_out == []
     assert (args.seconds, args.repeats, args.compare) == (0.1, 2, None)
     assert (args.agents, args.ffo, args.env, args.memory) == (False, False, False, False)
-    cuda_jobs, _ = bench.plan(args, ["cuda"], 4)  # the default thread count only; the big batches too
+    cuda_jobs, _ = bench.plan(args, ["cuda:0"])  # the package's setting only; the big batches too
     batches = (1, 256, 4096, 16384, 65536, 262144)
-    assert cuda_jobs == [("cuda", 4, b, n) for b in DEFAULT_BACKENDS for n in batches]
-    one_core, _ = bench.plan(args, ["cpu"], 1)  # "1,default" on one core: each job once
-    assert one_core == [("cpu", 1, b, n) for b in DEFAULT_BACKENDS for n in (1, 256, 4096)]
+    assert cuda_jobs == [("cuda:0", 0, b, n) for b in DEFAULT_BACKENDS for n in batches]
+    args = bench.build_parser().parse_args(["--threads", "1,default,1,2"])  # each setting once, in order
+    assert [t for _, t, _, _ in bench.plan(args, ["cpu"])[0]][::12] == [1, 0, 2]
 
 
 def _record_measurements(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, int, str, int, float]]:
@@ -133,7 +133,7 @@ def test_bench__a_default_run_measures_the_plan_and_nothing_else(monkeypatch: py
     calls = _record_measurements(monkeypatch)
     default = torch.get_num_threads()
     assert main(["bench", "--devices", "cpu"]) == 0
-    threads = [1]  # the package's default, not torch's: what a user gets
+    threads = [default]  # the package's own setting ('auto': torch's count left as it is): what a user gets
     one_pass = [(b, n, t, "cpu", 8, 0.1) for t in threads for b in DEFAULT_BACKENDS for n in (1, 256, 4096)]
     assert calls == one_pass * 2
     captured = capsys.readouterr()

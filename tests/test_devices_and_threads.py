@@ -11,10 +11,19 @@ from pathlib import Path
 import pytest
 import torch
 
+from othello_zoo import _threads as _threads_module
 from othello_zoo import engine, othello_v0, set_threads
 from othello_zoo.__main__ import main
 from othello_zoo._checks import check_device, resolve_device
-from othello_zoo._threads import ENV_VAR, get_threads, package_threads, uses_package_threads
+from othello_zoo._threads import (
+    ADAPTIVE,
+    ENV_VAR,
+    AdaptiveThreads,
+    adaptive,
+    get_threads,
+    package_threads,
+    uses_package_threads,
+)
 from othello_zoo.agents import make_agent
 from othello_zoo.agents.alphazero import load_network
 from othello_zoo.train import TrainConfig, Trainer
@@ -26,7 +35,8 @@ def torch_threads() -> object:
     before = torch.get_num_threads()
     yield before
     torch.set_num_threads(before)
-    set_threads(1)
+    set_threads("auto")
+    ADAPTIVE.reset()
 
 
 # -- the device rule ---------------------------------------------------------------------------
@@ -145,10 +155,13 @@ def test_threads__the_environment_variable_and_bad_values(monkeypatch: pytest.Mo
     monkeypatch.setenv(ENV_VAR, "torch")
     assert get_threads() is None
     monkeypatch.setenv(ENV_VAR, "0")
-    with pytest.raises(ValueError, match=r"OTHELLO_ZOO_THREADS must be a whole number >= 1 or 'torch'.*got '0'"):
+    with pytest.raises(ValueError, match=r"OTHELLO_ZOO_THREADS must be a whole number >= 1, 'auto' or 'torch'.*'0'"):
         get_threads()
+    monkeypatch.setenv(ENV_VAR, "auto")
+    assert get_threads() == 1
+    assert adaptive()
     for bad in (0, -1, 1.5, True, "2"):
-        with pytest.raises(ValueError, match=f"threads must be a whole number >= 1 or None.*got {bad!r}"):
+        with pytest.raises(ValueError, match=f"threads must be a whole number >= 1, 'auto' or None.*got {bad!r}"):
             set_threads(bad)  # type: ignore[arg-type]
 
 
@@ -163,7 +176,7 @@ def test_doctor__every_check_passes_on_the_cpu_and_says_so(capsys: pytest.Captur
     assert main(["doctor", "--devices", "cpu:0", "--boards", "32"]) == 0
     out = capsys.readouterr().out
     assert "torch threads" in out
-    assert "package threads  1" in out
+    assert "package threads  auto (1; the conv kernel's step timed at torch's setting too)" in out
     for name in ("engine step, bitboard", "engine step, conv", "vector env step", "tree search", "train iteration"):
         assert re.search(rf"^ok   cpu     {re.escape(name)} ", out, re.MULTILINE), name
     assert "5 of 5 checks passed" in out
@@ -175,7 +188,7 @@ def test_bench__busy_and_malloc_rows_beside_the_plain_ones(tmp_path: Path, capsy
     assert main([*argv, "--seconds", "0.01", "--repeats", "1", "--json", str(out)]) == 0
     printed = capsys.readouterr().out
     rows = {(r["backend"], r["threads"]) for r in json.loads(out.read_text())["results"]}
-    assert rows == {("bitboard", 1), ("bitboard@busy", 1), ("bitboard+malloc", 1)}
+    assert rows == {("bitboard", 0), ("bitboard@busy", 0), ("bitboard+malloc", 0)}  # 0: the package's own setting
     assert "rows @busy: measured with 1 core(s) kept busy" in printed
 
 
@@ -190,3 +203,32 @@ def test_train__the_progress_line_names_the_phase_and_the_ply(
     assert "iteration 1: self-play ply 1, 2 of 2 games going" in err
     assert "iteration 1: 1 gradient steps on" in err
     assert "1/1" in err  # the bar's total: the iterations asked for
+
+
+def test_adaptive_threads__wide_where_it_is_faster_one_thread_where_it_is_not(torch_threads: int) -> None:
+    """A fake clock of work whose time depends on the thread count: the choice follows the faster one, and a
+    wide call that suddenly takes far longer (a core taken) goes back to one thread at once."""
+    clock = [0.0]
+    cost = {1: 0.001, 2: 0.0005}  # seconds a call at each thread count
+
+    def work() -> int:
+        clock[0] += cost[torch.get_num_threads()]
+        return torch.get_num_threads()
+
+    adaptive_threads = AdaptiveThreads()
+    original = _threads_module.time.perf_counter
+    _threads_module.time.perf_counter = lambda: clock[0]  # type: ignore[assignment]
+    try:
+        used = [adaptive_threads.run("key", 2, work) for _ in range(200)]
+        assert used[:50] == [1] * 50  # one thread for the first 0.05 s, timed
+        assert adaptive_threads.choice("key") == 2  # then the probe found two threads faster
+        assert used.count(2) > 140
+        cost[2] = 0.005  # another program took a core: a wide call now takes 10 times as long
+        assert adaptive_threads.run("key", 2, work) == 2
+        assert adaptive_threads.choice("key") == 1  # back to one at once
+        used = [adaptive_threads.run("key", 2, work) for _ in range(2000)]  # 2 s more
+        assert 3 <= used.count(2) <= 8  # only the probes of the wide setting, ever rarer
+        assert adaptive_threads.choice("key") == 1
+    finally:
+        _threads_module.time.perf_counter = original  # type: ignore[assignment]
+    assert torch.get_num_threads() == torch_threads  # the caller's setting, always restored
