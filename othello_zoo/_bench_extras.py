@@ -26,10 +26,11 @@ BUSY_LOOP = "while True: pass"  # what runs on a busy core: a plain Python loop,
 @contextmanager
 def busy_cores(count: int) -> Iterator[list[subprocess.Popen[bytes]]]:
     """``count`` processes each keeping one core busy for the duration of the block (then ended)."""
-    processes = [subprocess.Popen([sys.executable, "-c", BUSY_LOOP]) for _ in range(count)]
-    if processes:
-        time.sleep(0.3)  # each one started and spinning before the block runs
+    processes: list[subprocess.Popen[bytes]] = []
     try:
+        processes.extend(subprocess.Popen([sys.executable, "-c", BUSY_LOOP]) for _ in range(count))
+        if processes:
+            time.sleep(0.3)  # each one started and spinning before the block runs
         yield processes
     finally:
         for process in processes:
@@ -45,7 +46,9 @@ def measure_tuned(
     result's backend is named ``BACKEND+malloc``."""
     words = [backend, str(batch_size), device, str(board_size), str(seconds), str(repeats), str(threads)]
     command = [sys.executable, "-m", "othello_zoo._bench_extras", "tuned", *words]
-    out = subprocess.run(command, capture_output=True, text=True, check=True)
+    out = subprocess.run(command, capture_output=True, text=True)
+    if out.returncode:
+        raise RuntimeError(f"the malloc-tuned measurement of {backend} at B={batch_size} failed:\n{out.stderr}")
     return Result(**json.loads(out.stdout.strip().splitlines()[-1]))
 
 
@@ -117,10 +120,11 @@ def _main(argv: Sequence[str]) -> int:
     command, *rest = argv
     if command != "tuned" or len(rest) != 7:
         raise SystemExit("usage: python -m othello_zoo._bench_extras tuned BACKEND BATCH DEVICE SIZE SECONDS REPEATS T")
-    from othello_zoo.vector import tune_malloc
-
-    tuned = tune_malloc()
     import torch
+
+    from othello_zoo._malloc import tune_malloc
+
+    tuned = tune_malloc()  # before the measurement's allocations (torch's import allocates little)
 
     from othello_zoo._measure import measure_backend
     from othello_zoo._threads import set_threads

@@ -76,7 +76,7 @@ def _timed(
 
 
 def _sync(device: torch.device) -> Callable[[], None]:
-    return torch.cuda.synchronize if device.type == "cuda" else (lambda: None)
+    return (lambda: torch.cuda.synchronize(device)) if device.type == "cuda" else (lambda: None)
 
 
 def measure_engine(
@@ -344,10 +344,10 @@ def _peak_memory_here(backend: str, batch_size: int, device: str, board_size: in
     engine.step(state, torch.zeros(1, dtype=torch.int64, device=dev), "lose")
     base = _reset_peak_rss_mib()
     if dev.type == "cuda":
-        torch.cuda.reset_peak_memory_stats()
+        torch.cuda.reset_peak_memory_stats(dev)
     measure_backend(backend, batch_size, device, board_size, seconds=0.2, repeats=1)
     if dev.type == "cuda":
-        return torch.cuda.max_memory_allocated() / 2**20
+        return torch.cuda.max_memory_allocated(dev) / 2**20
     peak = _proc_status_mib("VmHWM:") if base else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return peak - base
 

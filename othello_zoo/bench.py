@@ -46,7 +46,7 @@ from othello_zoo._measure import (
     search_rates,
 )
 from othello_zoo._plot import plot
-from othello_zoo._threads import ADAPTIVE, set_threads, threads_setting
+from othello_zoo._threads import ADAPTIVE, Setting, kept_settings, set_threads, threads_setting
 from othello_zoo.openings import load_book
 
 __all__ = ["NothingToRunError", "Result", "main", "measure_aec", "measure_engine", "measure_pgx", "measure_vector"]
@@ -157,7 +157,7 @@ def plan(args: argparse.Namespace, devices: Sequence[str]) -> tuple[list[Job], l
     return jobs, [reason for reason in reasons.values() if reason]
 
 
-def _use_threads(threads: int, torch_threads: int, setting: int | str | None) -> None:
+def _use_threads(threads: int, torch_threads: int, setting: Setting) -> None:
     """A job's threads: ``threads`` for torch and the package, or (0) torch's and the package's own settings."""
     torch.set_num_threads(threads or torch_threads)
     set_threads(threads or setting)
@@ -180,7 +180,7 @@ def _measure_all(args: argparse.Namespace, jobs: Sequence[Job], pgx_batches: Seq
     best: dict[Job, Result] = {}
     torch_threads, setting = torch.get_num_threads(), threads_setting()
     total = args.repeats * (len(jobs) + len(pgx_batches))
-    with tqdm(total=total, desc="othello-zoo bench", unit="run", file=sys.stderr) as bar:
+    with kept_settings(), tqdm(total=total, desc="othello-zoo bench", unit="run", file=sys.stderr) as bar:
         for number in range(args.repeats):
             for device, t, backend, batch in jobs:
                 _use_threads(t, torch_threads, setting)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import torch
 
 from othello_zoo import _cli, engine, othello_v0
+from othello_zoo._checks import resolve_device
 from othello_zoo._threads import thread_report
 
 __all__ = ["Check", "build_parser", "environment", "main", "run_checks"]
@@ -111,6 +112,7 @@ def _vector_step(device: torch.device, boards: int, no_sync: bool) -> Callable[[
         env.reset(seed=0)
         generator = torch.Generator(device=device).manual_seed(0)
         plies = 70  # past the end of every game: autoreset included
+        mode = torch.cuda.get_sync_debug_mode() if no_sync else 0
         if no_sync:
             torch.cuda.set_sync_debug_mode("error")
         try:
@@ -119,7 +121,7 @@ def _vector_step(device: torch.device, boards: int, no_sync: bool) -> Callable[[
                 env.step_movers(engine.sample_actions(mask, generator, check=False))
         finally:
             if no_sync:
-                torch.cuda.set_sync_debug_mode("default")
+                torch.cuda.set_sync_debug_mode(mode)
         return f"{boards} boards x {plies} plies" + (", no host synchronisation" if no_sync else "")
 
     return work
@@ -160,7 +162,11 @@ def run_checks(devices: Sequence[str], boards: int = 4096) -> list[Check]:
     """Each part once on each of ``devices``; a part that fails is reported, not raised."""
     checks: list[Check] = []
     for text in devices:
-        device = torch.empty(0, device=text).device
+        try:
+            device = resolve_device("device", text)
+        except ValueError as error:
+            checks.append(Check(str(text), "device", False, 0.0, str(error)))
+            continue
         parts: list[tuple[str, Callable[[torch.device], Callable[[], str]]]] = [
             ("engine step, bitboard", lambda d: _engine_step(d, "bitboard", boards)),
             ("engine step, conv", lambda d: _engine_step(d, "conv", boards)),

@@ -210,8 +210,9 @@ def illegal_actions(state: State, actions: Tensor) -> Tensor:
     return ~(legal & (actions == clamped)) & ~state.terminated
 
 
-def _threads_key(state: object, *_: object) -> tuple[str, int, int] | None:
+def _threads_key(state: object = None, *_: object, **__: object) -> tuple[str, int, int] | None:
     """The conv kernel's step on the CPU picks its threads by timing (see ``othello_zoo._threads``)."""
+    state = __.get("state", state)
     if not isinstance(state, State) or state.backend not in ("conv", "conv2d") or not on_host(state.device):
         return None
     return (state.backend, state.board_size, state.batch_size.bit_length())

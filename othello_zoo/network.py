@@ -14,10 +14,13 @@ discs, then the opponent's) and returns ``(logits (B, n*n + 1), value (B,))``, t
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import torch
 from torch import Tensor, nn
 
 from othello_zoo._checks import check_int
+from othello_zoo._threads import uses_adaptive_threads
 from othello_zoo._tree import Evaluator
 from othello_zoo.notation import check_board_size
 
@@ -79,8 +82,16 @@ class PolicyValueNet(nn.Module):
         return {"board_size": self.board_size, "channels": self.channels, "blocks": self.blocks}
 
     def evaluator(self) -> Evaluator:
-        """This network as a search evaluator: evaluation mode, no gradients, illegal logits masked."""
+        """This network as a search evaluator: evaluation mode, no gradients, illegal logits masked. On the CPU
+        its threads are chosen by timing under the ``"auto"`` thread setting (see ``othello_zoo._threads``;
+        the network's outputs were bitwise the same at 1 and 2 threads, and a test holds them to it)."""
 
+        def threads_key(observation: Tensor, *_: object) -> Hashable | None:
+            if observation.device.type != "cpu":
+                return None
+            return ("network", self.board_size, self.channels, self.blocks, observation.shape[0].bit_length())
+
+        @uses_adaptive_threads(threads_key)
         def evaluate(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
             was_training = self.training
             self.eval()

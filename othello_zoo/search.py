@@ -25,6 +25,7 @@ whatever the evaluator says, and a forced pass is an edge like any other.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import NamedTuple
 
 import torch
@@ -35,7 +36,7 @@ from othello_zoo._bitboard import bitboard_kernel
 from othello_zoo._checks import check_int, check_real
 from othello_zoo._gumbel import GumbelRoot
 from othello_zoo._playout import random_playouts
-from othello_zoo._threads import uses_package_threads
+from othello_zoo._threads import uses_adaptive_threads, uses_package_threads
 from othello_zoo._tree import Evaluator, Subtree, Tree
 
 __all__ = [
@@ -265,6 +266,10 @@ def rollout_evaluator(
     resolved = engine.resolve_backend(backend, board_size)  # type: ignore[arg-type]
     generators = {} if generator is None else {generator.device: generator}
 
+    def threads_key(observation: Tensor, *_: object) -> Hashable | None:  # exact integer play: threads by timing
+        return ("rollouts", board_size, playouts, observation.shape[0].bit_length()) if observation.is_cpu else None
+
+    @uses_adaptive_threads(threads_key)
     def evaluate(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
         batch, device = observation.shape[0], observation.device
         if observation.shape[-1] != board_size:

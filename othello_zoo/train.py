@@ -33,6 +33,7 @@ import torch
 import torch.nn.functional as F
 
 from othello_zoo._checks import check_device, check_int, check_real, resolve_device
+from othello_zoo._files import load_saved
 from othello_zoo._plot import plot_training_curve
 from othello_zoo._replay import ReplayBuffer
 from othello_zoo._threads import uses_package_threads
@@ -40,22 +41,13 @@ from othello_zoo.network import PolicyValueNet
 from othello_zoo.notation import check_board_size
 from othello_zoo.selfplay import SelfPlayData, match, self_play
 
-__all__ = [
-    "DESCRIPTION",
-    "EVAL_OPPONENTS",
-    "ReplayBuffer",
-    "TrainConfig",
-    "Trainer",
-    "build_parser",
-    "elo_difference",
-    "eval_opponent",
-    "export_network",
-    "flag_error",
-    "main",
-]
+__all__ = ["CHECKPOINT_KEYS", "DESCRIPTION", "EVAL_OPPONENTS", "ReplayBuffer", "TrainConfig", "Trainer"]
+__all__ += ["build_parser", "elo_difference", "eval_opponent", "export_network", "flag_error", "main"]
 
 DESCRIPTION = "Train an AlphaZero agent by self-play with the batched tree search (CPU by default)."
 EVAL_OPPONENTS = ("random", "greedy", "alphabeta", "mcts", "uct")
+CHECKPOINT_KEYS: tuple[str, ...] = ("config", "network", "network_config", "optimizer", "buffer", "generator")
+CHECKPOINT_KEYS += ("iteration", "elapsed", "games", "log")  # what train's checkpoint.pt holds
 
 
 def eval_opponent(name: str, seed: int) -> Any:
@@ -147,7 +139,7 @@ class Trainer:
         checkpoint = self.out / "checkpoint.pt"
         if resume and not checkpoint.is_file():
             raise FileNotFoundError(f"no checkpoint to resume in {self.out}")
-        saved = torch.load(checkpoint, map_location="cpu", weights_only=True) if resume else None
+        saved = load_saved(checkpoint, "a training checkpoint", CHECKPOINT_KEYS) if resume else None
         if saved is not None:  # the run's own settings, with the new budget and device
             config = dataclasses.replace(
                 TrainConfig(**saved["config"]),
@@ -167,7 +159,7 @@ class Trainer:
         self.generator = torch.Generator(device=self.device).manual_seed(c.seed)
         self.iteration, self.elapsed, self.games = 0, 0.0, 0
         self.log: list[dict[str, Any]] = []
-        self._phase: Any = None  # the progress bar's postfix setter while run() shows one
+        self._show: Any = None  # the progress bar's postfix setter, while run() shows one
         self._current = self.iteration + 1
         self.workers: Any = None  # the Ray actors, started on the first iteration that needs them
         if saved is not None:
@@ -220,7 +212,7 @@ class Trainer:
             def on_ply(ply: int, unfinished: int) -> None:
                 self._say(f"self-play ply {ply}, {unfinished} of {c.games} games going")
 
-            hook = on_ply if self._phase is not None else None
+            hook = on_ply if self._show is not None else None
             evaluator = self.net.evaluator()
             return self_play(evaluator, c.games, generator=self.generator, device=self.device, on_ply=hook, **settings)
         self._say(f"self-play of {c.games} games on {c.ray_workers} Ray workers")
@@ -292,16 +284,18 @@ class Trainer:
         start = self.elapsed if by_time else self.iteration
         unit = "s" if by_time else "it"
         bar = tqdm(total=total, initial=start, desc="othello-zoo train", unit=unit, disable=not progress)
-        self._phase = bar.set_postfix_str if progress else None
-        with bar:
-            bar.set_postfix_str(f"iteration {self.iteration + 1}: starting self-play of {c.games} games")
-            while not self.done():
-                row = self.step()
-                self.write_log()  # after every iteration, so that a stopped run keeps its log and plot
-                shown = {k: row[k] for k in ("value_loss", "score_vs_greedy") if k in row}
-                bar.set_postfix(iteration=self.iteration, minutes=row["minutes"], **shown)
-                bar.update(min(self.elapsed, total) - bar.n if by_time else 1)
-        self._phase = None
+        self._show = bar.set_postfix_str if progress else None
+        try:
+            with bar:
+                bar.set_postfix_str(f"iteration {self.iteration + 1}: starting self-play of {c.games} games")
+                while not self.done():
+                    row = self.step()
+                    self.write_log()  # after every iteration, so that a stopped run keeps its log and plot
+                    shown = {k: row[k] for k in ("value_loss", "score_vs_greedy") if k in row}
+                    bar.set_postfix(iteration=self.iteration, minutes=row["minutes"], **shown)
+                    bar.update(min(self.elapsed, total) - bar.n if by_time else 1)
+        finally:
+            self._show = None
         if self.workers is not None:
             self.workers.close()
             self.workers = None
@@ -309,8 +303,8 @@ class Trainer:
         return self.log
 
     def _say(self, text: str) -> None:  # what the iteration is doing, on the progress bar where there is one
-        if self._phase is not None:
-            self._phase(f"iteration {self._current}: {text}")
+        if self._show is not None:
+            self._show(f"iteration {self._current}: {text}")
 
     def save(self) -> None:
         """The checkpoint, written to a temporary file and moved into place (never half written)."""
@@ -345,7 +339,7 @@ def export_network(checkpoint: str | Path, out: str | Path) -> Path:
     """Writes the network of a run's ``checkpoint`` (with its settings and last log row, and no
     optimiser or replay buffer) to ``out``: the small file :class:`othello_zoo.agents.AlphaZeroAgent`
     loads, and the form the package ships its networks in."""
-    saved = torch.load(checkpoint, map_location="cpu", weights_only=True)
+    saved = load_saved(checkpoint, "a training checkpoint", CHECKPOINT_KEYS)
     network = {
         "network": saved["network"],
         "network_config": saved["network_config"],

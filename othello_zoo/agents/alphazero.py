@@ -19,6 +19,7 @@ from torch import Tensor
 
 from othello_zoo import engine
 from othello_zoo._checks import check_device, check_int, check_seed, resolve_device
+from othello_zoo._files import load_saved
 from othello_zoo._threads import uses_package_threads
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.board import Board
@@ -45,17 +46,15 @@ def shipped_network(board_size: int) -> Path:
     return SHIPPED[board_size]
 
 
+NETWORK_KEYS = ("network", "network_config")  # what a checkpoint or an exported network holds at least
+
+
 def load_network(path: str | Path, device: torch.device | str = "cpu") -> PolicyValueNet:
     """The network saved in ``path`` (a training checkpoint, or ``network`` and ``network_config``
     alone), in evaluation mode on ``device``. Only tensors and plain data are read (``weights_only``):
     a file cannot run code."""
     device = resolve_device("device", device)
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"no network file at {path}: pass the checkpoint.pt of an othello-zoo train run")
-    saved = torch.load(path, map_location=device, weights_only=True)
-    if not isinstance(saved, dict) or "network" not in saved or "network_config" not in saved:
-        raise ValueError(f"{path} holds no network: expected the checkpoint.pt of an othello-zoo train run")
+    saved = load_saved(path, "a network (the checkpoint.pt of an othello-zoo train run)", NETWORK_KEYS, device)
     net = PolicyValueNet(**saved["network_config"]).to(device)
     net.load_state_dict(saved["network"])
     return net.eval()
