@@ -113,7 +113,7 @@ def print_ratios(results: Sequence[Result]) -> None:
             for count in thread_counts:  # like for like: both at the same thread count
                 value = ratio(results, a, b, batch, threads=count)
                 if value:
-                    print(f"ratio {a} / {b} at B={batch} (cpu, {count} thread(s) each): {value:.2f}x")
+                    print(f"ratio {a} / {b} at B={batch} (cpu, {count or 'auto'} thread(s) each): {value:.2f}x")
 
 
 def _main(argv: Sequence[str]) -> int:

@@ -24,8 +24,7 @@ from othello_zoo import set_threads
 from othello_zoo.agents import make_agent
 from othello_zoo.board import Board
 from othello_zoo.notation import parse_moves
-if sys.argv[1] == "torch":
-    set_threads(None)
+set_threads(None if sys.argv[1] == "torch" else sys.argv[1])
 agent = make_agent("az", seed=0)
 board = Board.start()
 for move in parse_moves("f5d6c3d3c4f4f6f3e6e7"):
@@ -56,11 +55,11 @@ def main() -> None:
 
     rows = []
     for name, measure in (("train, 1 iteration of 16 games", _train_seconds), ("az agent, one move", _move_seconds)):
-        for threads in ("1", "torch"):
+        for threads in ("auto", "torch"):
             quiet = measure(threads)
             with busy_cores(1):
                 busy = measure(threads)
-            rows.append((name, "default (1)" if threads == "1" else "torch's own", quiet, busy))
+            rows.append((name, "auto (default)" if threads == "auto" else "torch's own", quiet, busy))
     print(f"{'measurement':<32} {'threads':<12} {'quiet':>9} {'1 core busy':>12} {'slowdown':>9}")
     for name, threads, quiet, busy in rows:
         print(f"{name:<32} {threads:<12} {quiet:8.2f}s {busy:11.2f}s {busy / quiet:8.2f}x")
