@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "train":
         try:  # the settings are checked before anything runs
             return train.main(args)
-        except (ValueError, TypeError, FileNotFoundError) as error:
+        except (ValueError, TypeError, FileNotFoundError, FileExistsError) as error:
             train_parser.error(train.flag_error(error))
     return play.run(args)
 

@@ -18,12 +18,10 @@ Example (Python)::
 
 from __future__ import annotations
 
-import argparse
 import csv
 import dataclasses
 import json
 import math
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +35,7 @@ from othello_zoo._files import load_saved
 from othello_zoo._plot import plot_training_curve
 from othello_zoo._replay import ReplayBuffer
 from othello_zoo._threads import uses_package_threads
+from othello_zoo._train_cli import build_parser, flag_error, main
 from othello_zoo.network import PolicyValueNet
 from othello_zoo.notation import check_board_size
 from othello_zoo.selfplay import SelfPlayData, match, self_play
@@ -131,14 +130,19 @@ def elo_difference(score: float, games: int) -> float:
 
 
 class Trainer:
-    """One training run in ``out`` (created if missing); ``resume=True`` continues its checkpoint."""
+    """One training run in ``out`` (created if missing); ``resume=True`` continues its checkpoint. A folder that
+    holds a run is not started afresh unless ``overwrite=True``."""
 
-    def __init__(self, config: TrainConfig, out: str | Path, resume: bool = False) -> None:
+    def __init__(self, config: TrainConfig, out: str | Path, resume: bool = False, overwrite: bool = False) -> None:
         self.out = Path(out)
-        self.out.mkdir(parents=True, exist_ok=True)
         checkpoint = self.out / "checkpoint.pt"
         if resume and not checkpoint.is_file():
             raise FileNotFoundError(f"no checkpoint to resume in {self.out}")
+        if not resume and not overwrite and checkpoint.exists():
+            raise FileExistsError(
+                f"{self.out} holds a run already: resume=True continues it (overwrite=True replaces it)"
+            )
+        self.out.mkdir(parents=True, exist_ok=True)
         saved = load_saved(checkpoint, "a training checkpoint", CHECKPOINT_KEYS) if resume else None
         if saved is not None:  # the run's own settings, with the new budget and device
             config = dataclasses.replace(
@@ -285,6 +289,8 @@ class Trainer:
         unit = "s" if by_time else "it"
         bar = tqdm(total=total, initial=start, desc="othello-zoo train", unit=unit, disable=not progress)
         self._show = bar.set_postfix_str if progress else None
+        if not (self.out / "checkpoint.pt").exists():
+            self.save()  # iteration 0: a run stopped in its first iteration can be resumed
         try:
             with bar:
                 bar.set_postfix_str(f"iteration {self.iteration + 1}: starting self-play of {c.games} games")
@@ -350,45 +356,3 @@ def export_network(checkpoint: str | Path, out: str | Path) -> Path:
     }
     torch.save(network, out)
     return Path(out)
-
-
-def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
-    """The ``train`` command's arguments: one flag per :class:`TrainConfig` field, and the run's folder."""
-    parser = parser or argparse.ArgumentParser(prog="othello-zoo train", description=DESCRIPTION)
-    parser.add_argument("--out", default="runs/alphazero", help="the run's folder (default: %(default)s)")
-    parser.add_argument("--resume", action="store_true", help="continue the checkpoint in --out")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    parser.add_argument("--export", metavar="PATH", help="write the network of --out's checkpoint to PATH and stop")
-    for field in dataclasses.fields(TrainConfig):
-        flag = "--" + field.name.replace("_", "-")
-        if str(field.type) == "bool":
-            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=field.default)
-            continue
-        kind = {"int": int, "float": float, "str": str}[str(field.type)]
-        parser.add_argument(flag, type=kind, default=field.default, help=f"(default: {field.default})")
-    return parser
-
-
-def flag_error(error: Exception) -> str:
-    """An error of the settings as the command line words it: ``argument --games: games must be ...``."""
-    text = str(error)
-    for field in dataclasses.fields(TrainConfig):
-        if text.startswith(field.name + " "):
-            return f"argument --{field.name.replace('_', '-')}: {text}"
-    return text
-
-
-def main(args: argparse.Namespace) -> int:
-    """Runs ``othello-zoo train`` with parsed ``args``; prints the last row of the log."""
-    if args.export:
-        checkpoint = Path(args.out) / "checkpoint.pt"
-        if not checkpoint.is_file():
-            raise FileNotFoundError(f"no checkpoint to export in {args.out}")
-        print(f"network written to {export_network(checkpoint, args.export)}")
-        return 0
-    names = {f.name for f in dataclasses.fields(TrainConfig)}
-    config = TrainConfig(**{k: v for k, v in vars(args).items() if k in names})
-    trainer = Trainer(config, args.out, resume=args.resume)
-    log = trainer.run(progress=not args.quiet)
-    print(json.dumps(log[-1] if log else {}), file=sys.stdout)
-    return 0

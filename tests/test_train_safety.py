@@ -1,0 +1,104 @@
+"""``othello-zoo train`` never loses a run: no overwrite, no export onto the checkpoint, no silent change on resume,
+and Ctrl-C keeps every finished iteration."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import torch
+
+from othello_zoo.__main__ import main
+from othello_zoo.train import TrainConfig, Trainer
+
+TINY = ["--board-size", "4", "--channels", "8", "--blocks", "1", "--games", "2", "--simulations", "2"]
+TINY += ["--train-steps", "1", "--batch-size", "8", "--eval-every", "0", "--minutes", "0", "--quiet"]
+
+
+def _train(out: Path, *flags: str) -> int:
+    return main(["train", "--out", str(out), *TINY, *flags])
+
+
+def _iteration(out: Path) -> int:
+    return int(torch.load(out / "checkpoint.pt", weights_only=True)["iteration"])
+
+
+def _refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    return capsys.readouterr().err
+
+
+def test_train__an_existing_run_is_never_started_afresh(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _train(tmp_path, "--iterations", "2") == 0
+    before = (tmp_path / "checkpoint.pt").read_bytes()
+    err = _refused(capsys, ["train", "--out", str(tmp_path), *TINY, "--iterations", "1"])
+    assert f"{tmp_path} holds a run already: add --resume to continue it, or give another --out" in err
+    assert (tmp_path / "checkpoint.pt").read_bytes() == before
+    with pytest.raises(FileExistsError, match="holds a run already"):
+        Trainer(TrainConfig(iterations=1), tmp_path)
+    assert _iteration(tmp_path) == 2
+    Trainer(TrainConfig(board_size=4, channels=8, blocks=1, iterations=1, minutes=0), tmp_path, overwrite=True)
+
+
+def test_train__export_never_lands_on_the_checkpoint_nor_in_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _train(tmp_path, "--iterations", "1") == 0
+    checkpoint = tmp_path / "checkpoint.pt"
+    err = _refused(capsys, ["train", "--out", str(tmp_path), "--export", str(checkpoint)])
+    assert "is the run's own checkpoint: give another file" in err
+    err = _refused(capsys, ["train", "--out", str(tmp_path), "--export", str(tmp_path)])
+    assert "is a folder: give the file to write" in err
+    assert "optimizer" in torch.load(checkpoint, weights_only=True)  # still the training checkpoint
+    assert main(["train", "--out", str(tmp_path), "--export", str(tmp_path / "network.pt")]) == 0
+    assert _train(tmp_path, "--resume", "--iterations", "2") == 0  # the run goes on
+    assert _iteration(tmp_path) == 2
+
+
+def test_train__resume_refuses_flags_that_contradict_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _train(tmp_path, "--iterations", "1") == 0
+    argv = ["train", "--out", str(tmp_path), "--resume", "--iterations", "2", "--board-size", "6", "--lr", "0.1"]
+    err = _refused(capsys, argv)
+    assert "--board-size 6 (the run has 4); --lr 0.1 (the run has 0.002) would change them" in err
+    assert "only --minutes, --iterations, --device, --ray-address, --ray-workers may change" in err
+    assert _iteration(tmp_path) == 1
+    same = ["train", "--out", str(tmp_path), "--resume", "--iterations", "2", "--board-size", "4", "--quiet"]
+    assert main(same) == 0  # a flag that agrees with the run is fine
+    assert _iteration(tmp_path) == 2
+
+
+def test_train__out_that_is_a_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine\n")
+    err = _refused(capsys, ["train", "--out", str(a_file), *TINY, "--iterations", "1"])
+    assert f"--out {a_file} is a file: give the run's folder" in err
+    assert a_file.read_text() == "mine\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is a POSIX signal")
+def test_train__ctrl_c_keeps_the_finished_iterations_and_says_how_to_go_on(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    command = [sys.executable, "-m", "othello_zoo", "train", "--out", str(out), *TINY, "--iterations", "100000"]
+    child = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (out / "log.json").exists():  # written after the first iteration
+        time.sleep(0.1)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err
+    done = _iteration(out)
+    assert done >= 1
+    assert f"holds {done} finished iteration(s); go on with: othello-zoo train --out {out} --resume" in err
+    assert "Traceback" not in err
+    assert main(["train", "--out", str(out), "--resume", "--iterations", str(done + 1), "--quiet"]) == 0
+    assert _iteration(out) == done + 1
+    assert os.path.exists(out / "log.csv")
