@@ -73,11 +73,13 @@ class Tree:
         for name in ("discs", "moves", "rays", "current_player", "terminated", "forfeited"):
             getattr(self.states, name)[rows] = getattr(state, name)
 
-    def set_node(self, node: Tensor, state: engine.State, evaluator: Evaluator) -> Tensor:
+    def set_node(self, node: Tensor, state: engine.State, evaluator: Evaluator, check: bool = False) -> Tensor:
         """Evaluates ``state`` (one board per tree) as each tree's ``node``: stores its legal actions,
-        prior and end; returns its value (the exact result where the game is over)."""
+        prior and end; returns its value (the exact result where the game is over). The evaluator's output
+        shapes are checked every time (no synchronisation); with ``check``, its values too (finite logits,
+        values in [-1, 1]: one synchronisation, which the search makes once a run, at the roots)."""
         observation, mask = engine.mover_view(state)
-        logits, value = evaluator(observation, mask)
+        logits, value = _checked(evaluator, evaluator(observation, mask), mask, check)
         prior = torch.softmax(logits.to(self.dtype).masked_fill(~mask, -math.inf), dim=1)
         over = state.terminated
         result = engine.outcome(state).to(self.dtype)
@@ -213,3 +215,24 @@ class Subtree:
     def advance(self, actions: Tensor) -> Subtree:
         """One more ply: the part under ``actions`` (int64 ``(N,)``)."""
         return Subtree(self.tree, (*self.path, actions))
+
+
+def _checked(evaluator: Evaluator, output: object, mask: Tensor, values: bool) -> tuple[Tensor, Tensor]:
+    """``(logits, value)`` of ``evaluator`` for ``mask`` (bool ``(B, A)``), refused with its name unless they are
+    tensors of shapes ``(B, A)`` and ``(B,)`` and, with ``values``, finite logits and values in [-1, 1]."""
+    name = getattr(evaluator, "__qualname__", None) or type(evaluator).__name__
+    batch, actions = mask.shape
+    if not (isinstance(output, tuple) and len(output) == 2 and all(isinstance(t, Tensor) for t in output)):
+        raise TypeError(f"the evaluator {name} must return (logits, value) tensors, got {type(output).__name__}")
+    logits, value = output
+    if tuple(logits.shape) != (batch, actions) or tuple(value.shape) != (batch,):
+        raise ValueError(
+            f"the evaluator {name} returned logits {tuple(logits.shape)} and value {tuple(value.shape)} for "
+            f"{batch} positions: expected ({batch}, {actions}) and ({batch},)"
+        )
+    if values:
+        finite = torch.isfinite(logits).all() & torch.isfinite(value).all()
+        if not bool(finite & (value.abs() <= 1 + 1e-4).all()):
+            problem = "NaN or infinite logits or values" if not bool(finite) else "values outside [-1, 1]"
+            raise ValueError(f"the evaluator {name} returned {problem} (values are results for the mover, -1 to 1)")
+    return logits, value

@@ -149,7 +149,7 @@ class MCTS:
             raise TypeError(f"roots must be an engine State, got {type(roots).__name__}")
         root = torch.zeros(roots.batch_size, dtype=torch.int64, device=roots.device)
         tree = Tree(roots, self.simulations + 1, self.dtype) if reuse is None else self._regrow(roots, reuse)
-        root_value = tree.set_node(root, roots, self.evaluator)
+        root_value = tree.set_node(root, roots, self.evaluator, check=True)  # its values checked once a run
         if self.dirichlet_fraction > 0:
             if generator is None:
                 raise ValueError("dirichlet_fraction > 0 draws noise: pass a torch.Generator on the roots' device")

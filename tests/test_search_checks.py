@@ -1,0 +1,56 @@
+"""The search refuses an evaluator's bad output, naming the evaluator, instead of searching on wrong values."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+import torch
+from torch import Tensor
+
+from othello_zoo import engine
+from othello_zoo.search import MCTS
+
+Output = Callable[[Tensor, Tensor], object]
+
+
+def _uniform(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
+    return torch.zeros(mask.shape), torch.zeros(mask.shape[0])
+
+
+CASES: list[tuple[str, Output, type[Exception], str]] = [
+    ("value (B, 1)", lambda o, m: (torch.zeros(m.shape), torch.zeros(m.shape[0], 1)), ValueError, r"value \(3, 1\)"),
+    ("batch of one", lambda o, m: (torch.zeros(1, m.shape[1]), torch.zeros(1)), ValueError, r"logits \(1, 65\)"),
+    ("logits (B,)", lambda o, m: (torch.zeros(m.shape[0]), torch.zeros(m.shape[0])), ValueError, r"logits \(3,\)"),
+    ("NaN value", lambda o, m: (torch.zeros(m.shape), torch.full((m.shape[0],), float("nan"))), ValueError, "NaN"),
+    ("inf logits", lambda o, m: (torch.full(m.shape, float("inf")), torch.zeros(m.shape[0])), ValueError, "NaN or"),
+    ("value 2", lambda o, m: (torch.zeros(m.shape), torch.full((m.shape[0],), 2.0)), ValueError, r"outside \[-1, 1\]"),
+    ("a list", lambda o, m: [torch.zeros(m.shape), torch.zeros(m.shape[0])], TypeError, "must return"),
+    ("one tensor", lambda o, m: torch.zeros(m.shape), TypeError, "must return"),
+]
+
+
+@pytest.mark.parametrize(("case", "output", "error", "message"), CASES, ids=[c[0] for c in CASES])
+def test_search__refuses_bad_evaluator_output_by_name(
+    case: str, output: Output, error: type[Exception], message: str
+) -> None:
+    def my_evaluator(observation: Tensor, mask: Tensor) -> object:
+        return output(observation, mask)
+
+    with pytest.raises(error, match=message) as raised:
+        MCTS(my_evaluator, simulations=4).run(engine.init(3))  # type: ignore[arg-type]
+    assert "my_evaluator" in str(raised.value)
+
+
+def test_search__a_good_evaluator_passes_and_the_shapes_are_checked_at_every_simulation() -> None:
+    result = MCTS(_uniform, simulations=8).run(engine.init(3))
+    assert result.visits.sum(1).tolist() == [8.0, 8.0, 8.0]
+    calls = [0]
+
+    def late_break(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
+        calls[0] += 1
+        value = torch.zeros(mask.shape[0], 1) if calls[0] == 3 else torch.zeros(mask.shape[0])
+        return torch.zeros(mask.shape), value
+
+    with pytest.raises(ValueError, match=r"late_break returned logits \(3, 65\) and value \(3, 1\)"):
+        MCTS(late_break, simulations=8).run(engine.init(3))
