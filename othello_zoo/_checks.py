@@ -22,6 +22,7 @@ __all__ = [
     "RewardMode",
     "check_choice",
     "check_device",
+    "check_generator",
     "check_illegal_action",
     "check_int",
     "check_options",
@@ -120,10 +121,10 @@ def check_reward_mode(value: object) -> RewardMode:
 
 
 def check_seed(name: str, value: object) -> int | None:
-    """``None`` or a non-negative int seed."""
+    """``None`` or an int seed from 0 to 2**64 - 1 (what torch's and numpy's generators take)."""
     if value is None:
         return None
-    return check_int(name, value, low=0)
+    return check_int(name, value, low=0, high=2**64 - 1)
 
 
 def check_device(name: str, value: object) -> torch.device | None:
@@ -201,10 +202,24 @@ def check_options(options: object, allowed: Sequence[str] | None = None) -> dict
 
 
 def _range_text(low: float | None, high: float | None) -> str:
+    def shown(x: float) -> str:
+        return "2**64 - 1" if x == 2**64 - 1 else f"{x:g}" if not isinstance(x, int) or abs(x) < 10**15 else str(x)
+
     if low is not None and high is not None:
-        return f" from {low:g} to {high:g}"
+        return f" from {shown(low)} to {shown(high)}"
     if low is not None:
-        return f" >= {low:g}"
+        return f" >= {shown(low)}"
     if high is not None:
-        return f" <= {high:g}"
+        return f" <= {shown(high)}"
     return ""
+
+
+def check_generator(generator: object) -> torch.Generator:
+    """``generator`` if it is a ``torch.Generator``: the engine draws only from a generator it is given, never
+    from torch's global one."""
+    if not isinstance(generator, torch.Generator):
+        raise TypeError(
+            f"generator must be a torch.Generator (the engine never draws from torch's global generator), "
+            f"got {generator!r} ({type(generator).__name__})"
+        )
+    return generator

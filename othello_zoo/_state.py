@@ -193,6 +193,11 @@ def where(mask: Tensor, a: State, b: State) -> State:
     """Per board, ``a`` where ``mask`` (bool ``(B,)``) is True, else ``b``."""
     if (a.board_size, a.backend) != (b.board_size, b.backend):
         raise ValueError("where() needs two states of the same board size and backend")
+    if a.batch_size != b.batch_size:
+        raise ValueError(f"where() needs two states of one batch size, got {a.batch_size} and {b.batch_size} boards")
+    if not isinstance(mask, Tensor) or mask.dtype != torch.bool or tuple(mask.shape) != (a.batch_size,):
+        shown = f"{mask.dtype} {tuple(mask.shape)}" if isinstance(mask, Tensor) else type(mask).__name__
+        raise ValueError(f"where() takes a bool mask of shape ({a.batch_size},), one entry a board, got {shown}")
     return _rebuild(a, {name: select(mask, getattr(a, name), getattr(b, name)) for name in _TENSOR_FIELDS})
 
 
@@ -228,6 +233,8 @@ def _words(x: Tensor) -> Tensor:
 @uses_package_threads
 def cat(states: Sequence[State]) -> State:
     """The boards of several states (same board size and backend) as one batch."""
+    if not states or not all(isinstance(s, State) for s in states):
+        raise ValueError(f"cat() takes a non-empty sequence of States, got {states!r}")
     first = states[0]
     if any((s.board_size, s.backend) != (first.board_size, first.backend) for s in states):
         raise ValueError("cat() needs states of the same board size and backend")

@@ -199,4 +199,11 @@ def _made(scalar: ScalarRules, own: int, opp: int, player: int, board_size: int)
 
 def as_board(board: object) -> Board:
     """``board`` as a :class:`Board` (any board with ``to_text()`` is converted)."""
-    return board if isinstance(board, Board) else Board.from_text(board.to_text())  # type: ignore[attr-defined]
+    if isinstance(board, Board):
+        return board
+    if not callable(getattr(board, "to_text", None)):
+        raise TypeError(
+            f"expected a Board (or a board with to_text(), or an agent's observation dict), got {board!r} "
+            f"({type(board).__name__})"
+        )
+    return Board.from_text(board.to_text())  # type: ignore[attr-defined]

@@ -49,7 +49,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import rules
-from othello_zoo._checks import check_device, check_illegal_action, check_int
+from othello_zoo._checks import check_device, check_generator, check_illegal_action, check_int
 from othello_zoo._checks import integer_value as check_int_or_none
 from othello_zoo._convert import from_planes, from_text, planes_of, to_text
 from othello_zoo._kernel import sample_from_mask
@@ -157,6 +157,7 @@ def sample_actions(mask: Tensor, generator: torch.Generator, check: bool = True)
     if not isinstance(mask, Tensor) or mask.dtype != torch.bool or mask.dim() != 2:
         got = f"{mask.dtype} {tuple(mask.shape)}" if isinstance(mask, Tensor) else type(mask).__name__
         raise TypeError(f"mask must be a bool tensor of shape (B, A), got {got}")
+    check_generator(generator)
     if check:  # before drawing, so that a refused mask leaves the generator as it was
         empty = ~mask.any(1)
         if bool(empty.any()):
@@ -177,6 +178,7 @@ def random_actions(state: State, generator: torch.Generator) -> Tensor:
     >>> sorted(set(random_actions(state, torch.Generator().manual_seed(0)).tolist()) - {19, 26, 37, 44})
     []
     """
+    check_generator(generator)
     uniform = torch.rand(state.batch_size, generator=generator, device=state.device)
     return kernel_of(state).random_moves(state.moves, uniform)
 

@@ -187,6 +187,8 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if agent not in AGENTS:
+            raise ValueError(f"agent must be one of {', '.join(map(repr, AGENTS))}, got {agent!r}")
         return observe_board(self._board, AGENTS.index(agent))
 
     def step(self, action: int | None) -> None:
