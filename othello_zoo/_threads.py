@@ -43,8 +43,10 @@ __all__ = [
     "ADAPTIVE",
     "ENV_VAR",
     "AdaptiveThreads",
+    "Cancelled",
     "Setting",
     "adaptive",
+    "call_off_when",
     "caller_threads",
     "get_threads",
     "kept_settings",
@@ -60,9 +62,27 @@ ENV_VAR = "OTHELLO_ZOO_THREADS"
 Setting = int | Literal["auto"] | None  # a fixed count, "auto" (the default) or None (torch's own setting)
 _chosen: list[Setting] = []  # set_threads' choice, once made (a list: no global statement needed)
 _CALLER = threading.local()  # .threads: torch's setting before the outermost package entry changed it
+_CANCEL = threading.local()  # .event: once set, the package's entries in this thread raise Cancelled
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+
+class Cancelled(Exception):  # noqa: N818 (it names what happened, like KeyboardInterrupt)
+    """The work of a thread was called off (see :func:`call_off_when`)."""
+
+
+def call_off_when(event: threading.Event | None) -> None:
+    """From now on, in the calling thread, every entry of the package raises :class:`Cancelled` once ``event`` is
+    set (``None``: never). A thread doing long work (an agent thinking for a window) can so be stopped at its next
+    engine call, within milliseconds, instead of being left inside torch when the program ends."""
+    _CANCEL.event = event
+
+
+def _check_cancelled() -> None:
+    event = getattr(_CANCEL, "event", None)
+    if event is not None and event.is_set():
+        raise Cancelled("the work of this thread was called off")
 
 
 def threads_setting() -> Setting:
@@ -160,6 +180,7 @@ def uses_package_threads(function: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        _check_cancelled()
         if get_threads() in (None, torch.get_num_threads()):  # the common case, no switch: nothing to do
             return function(*args, **kwargs)
         with package_threads():
@@ -259,6 +280,7 @@ def uses_adaptive_threads(key_of: Callable[..., Hashable | None]) -> Callable[[C
 
         @functools.wraps(function)
         def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+            _check_cancelled()
             wide = caller_threads()
             key = key_of(*args, **kwargs) if wide > 1 and adaptive() else None
             if key is None:

@@ -27,6 +27,7 @@ from typing import Any
 from othello_zoo import _cli
 from othello_zoo._game import PLAYERS, Game
 from othello_zoo._terminal import terminal_game
+from othello_zoo._threads import Cancelled, call_off_when
 from othello_zoo.agents import AGENT_CLASSES
 from othello_zoo.notation import format_moves, index_to_square
 from othello_zoo.openings import load_book
@@ -102,6 +103,7 @@ class PlayWindow:
         self.note = ""  # the last message: a pass, an illegal click, a question
         self.confirming = False  # asked whether to throw away the game in progress
         self._thinking: threading.Thread | None = None
+        self._stop = threading.Event()  # set to call the thinking thread's work off
         self._reply: int | None = None
         self._generation = 0  # bumped by undo / new game, so a stale reply is dropped
         self._flip_start = -math.inf  # when the flip animation of the last move played here started
@@ -181,6 +183,7 @@ class PlayWindow:
         out is dropped when it comes (the generation), one already worked out now."""
         self._generation += 1
         self._reply = None
+        self._stop.set()  # a reply still being worked out is not wanted: its work stops at its next engine call
         if self._thinking is not None and not self._thinking.is_alive():
             self._thinking = None
 
@@ -189,8 +192,8 @@ class PlayWindow:
         game = self.game
         if not game.board.terminated and not game.human_to_move() and not self.confirming:
             if self._thinking is None and time.monotonic() - self._last_played >= self.delay:
-                generation = self._generation
-                self._thinking = threading.Thread(target=self._think, args=(generation,), daemon=True)
+                generation, self._stop = self._generation, threading.Event()
+                self._thinking = threading.Thread(target=self._think, args=(generation, self._stop), daemon=True)
                 self._thinking.start()
             elif self._thinking is not None and not self._thinking.is_alive():
                 self._thinking.join()
@@ -209,8 +212,14 @@ class PlayWindow:
             passed = action == game.board_size**2
             self.note = f"{('Black', 'White')[mover]} ({self.names[mover]}) has no move and passes" if passed else ""
 
-    def _think(self, generation: int) -> None:
-        reply = self.game.agent_move()
+    def _think(self, generation: int, stop: threading.Event) -> None:
+        call_off_when(stop)  # the package's next engine call ends the work once the window calls it off
+        try:
+            reply = self.game.agent_move()
+        except Cancelled:
+            return
+        finally:
+            call_off_when(None)
         self._reply = reply if generation == self._generation else None
 
     # -- drawing -------------------------------------------------------------------------------
@@ -279,7 +288,12 @@ class PlayWindow:
         self.close()
 
     def close(self) -> None:
-        """Close the window."""
+        """Close the window; an agent still thinking is called off first and waited for (its work stops at its
+        next engine call; a pure-Python agent, which holds no native threads, is left to the end of the program
+        after a few seconds), so that the program never ends with a thread inside torch."""
+        self._stop.set()
+        if self._thinking is not None:
+            self._thinking.join(timeout=5.0)
         self.pygame.display.quit()
 
 

@@ -288,3 +288,29 @@ def test_network__the_same_outputs_at_one_and_two_threads(torch_threads: int) ->
     set_threads(2)
     two = evaluate(observation, mask)
     assert all(torch.equal(a, b) for a, b in zip(one, two, strict=True))
+
+
+def test_call_off_when__the_next_engine_call_of_that_thread_stops() -> None:
+    from othello_zoo._threads import Cancelled, call_off_when
+
+    stop, seen = threading.Event(), []
+
+    def work() -> None:
+        call_off_when(stop)
+        try:
+            state = engine.init(4)
+            engine.step(state, torch.tensor([19, 26, 37, 44]))  # runs: not called off yet
+            seen.append("stepped")
+            stop.set()
+            engine.step(state, torch.tensor([19, 26, 37, 44]))
+            seen.append("not stopped")
+        except Cancelled:
+            seen.append("cancelled")
+        finally:
+            call_off_when(None)
+
+    runner = threading.Thread(target=work)
+    runner.start()
+    runner.join()
+    assert seen == ["stepped", "cancelled"]
+    engine.step(engine.init(1), torch.tensor([19]))  # other threads never see it

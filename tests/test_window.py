@@ -279,3 +279,39 @@ def test_layout__tiny_windows_keep_the_board_on_screen() -> None:
         layout = compute_layout(width, height, 8)
         assert layout.board[0] >= 0
         assert layout.board[1] >= 0
+
+
+QUIT_WHILE_THINKING = """
+import os, sys, time
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+from othello_zoo._game import Game
+from othello_zoo.play import PlayWindow
+window = PlayWindow(Game(sys.argv[1], "greedy", 8, None, 0, 200000), delay=0.0)
+for _ in range(3):
+    window.update()  # the agent starts thinking (200,000 simulations: minutes of work)
+time.sleep(0.3)
+print("thinking", window._thinking is not None and window._thinking.is_alive(), flush=True)
+if sys.argv[2] == "new":
+    window._new_game()  # a new game mid-think: the stale thought is called off
+    window.update()
+window.running = False  # q, Esc or closing the window
+start = time.monotonic()
+window.run()
+print(f"closed in {time.monotonic() - start:.1f} s", flush=True)
+"""
+
+
+@pytest.mark.parametrize(("agent", "then"), [("mcts", "quit"), ("az", "quit"), ("mcts", "new")])
+def test_window__quitting_while_the_agent_thinks_ends_cleanly(agent: str, then: str) -> None:
+    """Before, the program aborted ('terminate called without an active exception', exit 134): it ended with the
+    thinking thread inside torch. Now the window calls the thought off and waits for it."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", QUIT_WHILE_THINKING, agent, then], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "thinking True" in done.stdout
+    assert "closed in 0." in done.stdout  # called off at once, not after the search
+    assert "terminate called" not in done.stderr
