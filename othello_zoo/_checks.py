@@ -203,7 +203,9 @@ def check_options(options: object, allowed: Sequence[str] | None = None) -> dict
 
 def _range_text(low: float | None, high: float | None) -> str:
     def shown(x: float) -> str:
-        return "2**64 - 1" if x == 2**64 - 1 else f"{x:g}" if not isinstance(x, int) or abs(x) < 10**15 else str(x)
+        if x == 2**64 - 1:
+            return "2**64 - 1"
+        return f"{x:,}" if isinstance(x, int) and abs(x) >= 10**6 else f"{x:g}"
 
     if low is not None and high is not None:
         return f" from {shown(low)} to {shown(high)}"

@@ -210,11 +210,28 @@ class Subtree:
     roots: what :meth:`Tree.advance` returns, for ``MCTS.run(roots, reuse=...)``."""
 
     def __init__(self, tree: Tree, path: tuple[Tensor, ...]) -> None:
+        for actions in path[-1:]:  # the ply just added (the earlier ones were checked as they came)
+            _check_path_actions(tree, actions)
         self.tree, self.path = tree, path
 
     def advance(self, actions: Tensor) -> Subtree:
         """One more ply: the part under ``actions`` (int64 ``(N,)``)."""
         return Subtree(self.tree, (*self.path, actions))
+
+
+def _check_path_actions(tree: Tree, actions: object) -> None:
+    """``actions`` of a subtree's ply: int64 ``(N,)`` on the trees' device, each an action ``0..A-1`` (one host
+    read)."""
+    trees, count = tree.trees, tree.actions
+    if not isinstance(actions, Tensor) or actions.dtype != torch.int64 or tuple(actions.shape) != (trees,):
+        shown = f"{actions.dtype} {tuple(actions.shape)}" if isinstance(actions, Tensor) else type(actions).__name__
+        raise ValueError(f"a subtree's actions must be int64 of shape ({trees},), one a tree, got {shown}")
+    if actions.device != tree.prior.device:
+        raise ValueError(f"a subtree's actions are on {actions.device}, the trees on {tree.prior.device}")
+    bad = (actions < 0) | (actions >= count)
+    if bool(bad.any()):
+        first = int(bad.nonzero()[0, 0])
+        raise ValueError(f"a subtree's actions are 0..{count - 1}; tree {first} got {int(actions[first])}")
 
 
 def _checked(evaluator: Evaluator, output: object, mask: Tensor, values: bool) -> tuple[Tensor, Tensor]:

@@ -40,6 +40,7 @@ from othello_zoo._threads import uses_adaptive_threads, uses_package_threads
 from othello_zoo._tree import Evaluator, Subtree, Tree
 
 __all__ = [
+    "MAX_SIMULATIONS",
     "MCTS",
     "Evaluator",
     "SearchResult",
@@ -81,6 +82,9 @@ class SearchResult(NamedTuple):
         return torch.where(total > 0, self.visits / total.clamp(min=1), fallback)
 
 
+MAX_SIMULATIONS = 1_000_000  # a root's tree holds one node a simulation: 10**6 nodes of ~1 KiB on 8 x 8
+
+
 class MCTS:
     """AlphaZero's tree search (PUCT) over a batch of roots.
 
@@ -116,7 +120,7 @@ class MCTS:
         if not callable(evaluator):
             raise TypeError(f"evaluator must be a function (observation, mask) -> (logits, value), got {evaluator!r}")
         self.evaluator = evaluator
-        self.simulations = check_int("simulations", simulations, low=1)
+        self.simulations = check_int("simulations", simulations, low=1, high=MAX_SIMULATIONS)
         self.c_puct = check_real("c_puct", c_puct, low=0.0)
         self.dirichlet_alpha = check_real("dirichlet_alpha", dirichlet_alpha, low=1e-6)
         self.dirichlet_fraction = check_real("dirichlet_fraction", dirichlet_fraction, low=0.0, high=1.0)

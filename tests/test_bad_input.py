@@ -79,8 +79,8 @@ AEC_CASES: list[Case] = [
     ("position-type", lambda e: e.reset(options={"position": 5}), TypeError, r"got int"),
     ("position-size", lambda e: e.reset(options={"position": "-" * 36 + " X"}), ValueError, r"6x6"),
     ("both-options", lambda e: e.reset(options={"opening": "f5", "position": START}), ValueError, "not both"),
-    ("seed-negative", lambda e: e.reset(seed=-1), ValueError, r"seed must be an int >= 0, got -1"),
-    ("seed-float", lambda e: e.reset(seed=1.5), TypeError, r"seed must be an int >= 0, got 1\.5"),
+    ("seed-negative", lambda e: e.reset(seed=-1), ValueError, r"seed must be an int from 0 to 2\*\*64 - 1, got -1"),
+    ("seed-float", lambda e: e.reset(seed=1.5), TypeError, r"seed must be an int from 0 to 2\*\*64 - 1, got 1\.5"),
     ("seed-str", lambda e: e.reset(seed="1"), TypeError, r"got '1'"),
     ("legal-moves-agent", lambda e: e.legal_moves("red_0"), ValueError, r"got 'red_0'"),
     ("set-state-type", lambda e: e.set_state(5), TypeError, r"got int"),
@@ -177,7 +177,7 @@ def test_parallel_env__an_illegal_int_still_loses_in_lose_mode() -> None:
 
 # -- the vector env --------------------------------------------------------------------------------
 VECTOR_CASES: list[Case] = [
-    ("seed-negative", lambda v: v.reset(seed=-1), ValueError, r"seed must be an int >= 0, got -1"),
+    ("seed-negative", lambda v: v.reset(seed=-1), ValueError, r"seed must be an int from 0 to 2\*\*64 - 1, got -1"),
     ("seed-float", lambda v: v.reset(seed=0.5), TypeError, r"got 0\.5"),
     ("options-str", lambda v: v.reset(options="abc"), TypeError, r"got 'abc'"),
     ("options-unknown", lambda v: v.reset(options={"positon": START}), ValueError, r"unknown keys \['positon'\]"),

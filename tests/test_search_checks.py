@@ -54,3 +54,25 @@ def test_search__a_good_evaluator_passes_and_the_shapes_are_checked_at_every_sim
 
     with pytest.raises(ValueError, match=r"late_break returned logits \(3, 65\) and value \(3, 1\)"):
         MCTS(late_break, simulations=8).run(engine.init(3))
+
+
+def test_subtree__actions_are_checked_by_tree_and_value() -> None:
+    from othello_zoo.search import rollout_evaluator
+
+    generator = torch.Generator().manual_seed(0)
+    result = MCTS(rollout_evaluator(8, generator=generator), 4).run(engine.init(2), generator, keep_tree=True)
+    with pytest.raises(ValueError, match=r"a subtree's actions are 0\.\.64; tree 0 got -1"):
+        result.subtree(torch.tensor([-1, 19]))
+    with pytest.raises(ValueError, match=r"int64 of shape \(2,\), one a tree, got torch.int64 \(1,\)"):
+        result.subtree(torch.tensor([19]))
+    with pytest.raises(ValueError, match="tree 1 got 65"):
+        result.subtree(torch.tensor([19, 19])).advance(torch.tensor([3, 65]))
+    assert result.subtree(torch.tensor([19, 26])).path[0].tolist() == [19, 26]
+
+
+def test_mcts__simulations_are_bounded_before_any_memory_is_taken() -> None:
+    from othello_zoo.search import MAX_SIMULATIONS, rollout_evaluator
+
+    with pytest.raises(ValueError, match="simulations must be an int from 1 to 1,000,000, got 1000000000000"):
+        MCTS(rollout_evaluator(8), 10**12)
+    assert MCTS(rollout_evaluator(8), MAX_SIMULATIONS).simulations == 1_000_000
