@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -111,6 +112,8 @@ def main(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         raise ValueError(f"--out {args.out} is a file: give the run's folder")
     given = _given(args)
+    if given.get("ray_address") and importlib.util.find_spec("ray") is None:
+        raise ValueError("--ray-address needs Ray, which is not installed: pip install 'othello-zoo[ray]'")
     if args.resume:
         if not (out / "checkpoint.pt").is_file():
             raise FileNotFoundError(f"no checkpoint to resume in {args.out}")

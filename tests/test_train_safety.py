@@ -102,3 +102,17 @@ def test_train__ctrl_c_keeps_the_finished_iterations_and_says_how_to_go_on(tmp_p
     assert main(["train", "--out", str(out), "--resume", "--iterations", str(done + 1), "--quiet"]) == 0
     assert _iteration(out) == done + 1
     assert os.path.exists(out / "log.csv")
+
+
+def test_train__ray_address_without_ray_is_refused_before_anything_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a))
+    err = _refused(
+        capsys, ["train", "--out", str(tmp_path / "run"), *TINY, "--iterations", "1", "--ray-address", "local"]
+    )
+    assert "--ray-address needs Ray, which is not installed: pip install 'othello-zoo[ray]'" in err
+    assert not (tmp_path / "run").exists()
