@@ -35,6 +35,7 @@ class Panel:
     message: str = ""
     moves: list[str] = field(default_factory=list)  # the move list in notation, "pass" for a pass
     keys: str = ""
+    result: str | None = None  # the banner once the game is over ("You win 40-24"); None: by colour
 
 
 class PanelDrawer:
@@ -79,7 +80,7 @@ class PanelDrawer:
             )
         status = panel.status if panel.status is not None else _status_text(cells, player, over)
         if over and panel.status is None:
-            self._draw_banner(surface, layout.status, status)
+            self._draw_banner(surface, layout.status, panel.result or status)
         else:
             status_text = self._fit(status, layout.status, TEXT, max_px=34)
             self._blit(surface, "status", status_text, midleft=_mid_left(layout.status))

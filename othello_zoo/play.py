@@ -144,6 +144,8 @@ class PlayWindow:
             self._undo()
         elif key == pg.K_SPACE and game.human_to_move() and game.must_pass():
             self._play(game.board_size**2)
+        elif key == pg.K_SPACE and game.human_to_move() and not game.board.terminated:
+            self.note = "You have a move, so no pass: click a hinted square"
 
     def _answer(self, key: int) -> None:
         """The answer to "Start a new game?"."""
@@ -236,6 +238,16 @@ class PlayWindow:
             return f"{colour}: no move - click or press space to pass"
         return f"{colour} to move" + (" (you)" if name == "You" else "")
 
+    def result(self) -> str | None:
+        """The result banner by the players' names: "You win 40-24", "MCTS wins 40-24", "Draw 32-32"."""
+        if not self.game.board.terminated:
+            return None
+        black, white = self.game.board.scores()
+        if black == white:
+            return f"Game over: draw {black}-{white}"
+        name = self.names[0 if black > white else 1]
+        return f"Game over: {'You win' if name == 'You' else f'{name} wins'} {black}-{white}"
+
     def message(self) -> str:
         """The message line: the last note, or what to do once the game is over."""
         if self.game.board.terminated and not self.note:
@@ -262,7 +274,7 @@ class PlayWindow:
         game = self.game
         board, n = game.board, game.board_size
         legal = [a for a in board.legal_actions() if a < n * n] if game.human_to_move() else []
-        panel = Panel(self.names, self.status(), self.message(), self.move_list(), self.keys())
+        panel = Panel(self.names, self.status(), self.message(), self.move_list(), self.keys(), self.result())
         self.renderer.draw(
             self.screen,
             cells_of(board),

@@ -315,3 +315,28 @@ def test_window__quitting_while_the_agent_thinks_ends_cleanly(agent: str, then: 
     assert "thinking True" in done.stdout
     assert "closed in 0." in done.stdout  # called off at once, not after the search
     assert "terminate called" not in done.stderr
+
+
+def test_window__the_result_names_the_players_and_space_says_why_no_pass() -> None:
+    won = Game("human", "greedy", 8, seed=0)
+    won.history = [Board.from_text("X" * 40 + "O" * 24 + " X")]  # over: 40-24 for black, the person
+    window = PlayWindow(won, size=(640, 700))
+    try:
+        assert window.result() == "Game over: You win 40-24"
+    finally:
+        window.close()
+    lost = Game("mcts", "human", 8, seed=0, mcts_simulations=20)
+    lost.history = [Board.from_text("X" * 40 + "O" * 24 + " X")]
+    window = PlayWindow(lost, size=(640, 700))
+    try:
+        assert window.result() == "Game over: MCTS wins 40-24"
+    finally:
+        window.close()
+    window = PlayWindow(Game("human", "greedy", 8, seed=0), size=(640, 700))
+    try:
+        assert window.result() is None
+        window.handle(window.pygame.event.Event(window.pygame.KEYDOWN, key=window.pygame.K_SPACE))
+        assert window.note == "You have a move, so no pass: click a hinted square"
+        assert window.game.moves == []
+    finally:
+        window.close()
