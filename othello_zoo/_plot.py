@@ -50,18 +50,19 @@ def plot(results: Sequence[Result], path: str) -> None:
     plt.close(fig)
 
 
-def plot_training_curve(log: Sequence[dict[str, Any]], opponents: Sequence[str], board_size: int, out: Path) -> None:
-    """``out/curve.png``: a training run's match scores against time, where matplotlib is installed."""
+def plot_training_curve(log: Sequence[dict[str, Any]], opponents: Sequence[str], board_size: int, out: Path) -> bool:
+    """``out/curve.png``: a training run's match scores against time. ``False`` where matplotlib is not installed
+    (``True`` also when no match has been played yet, so there is nothing to plot)."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        return
+        return False
     shown = [o for o in opponents if any(f"score_vs_{o}" in r for r in log)]
     if not shown:
-        return
+        return True
     fig, ax = plt.subplots(figsize=(6, 3.5))
     for opponent in shown:
         rows = [r for r in log if f"score_vs_{opponent}" in r]
@@ -75,3 +76,4 @@ def plot_training_curve(log: Sequence[dict[str, Any]], opponents: Sequence[str],
     fig.tight_layout()
     fig.savefig(out / "curve.png", dpi=110)
     plt.close(fig)
+    return True

@@ -24,6 +24,36 @@ __all__ = ["RESUMABLE", "build_parser", "flag_error", "main"]
 RESUMABLE = ("minutes", "iterations", "device", "ray_address", "ray_workers")  # what --resume may change
 
 
+HELP = {  # what each TrainConfig field means, with its unit
+    "board_size": "board size, even, 4 to 16",
+    "channels": "network width: channels of each convolution",
+    "blocks": "residual blocks of the network",
+    "games": "self-play games an iteration, played together",
+    "simulations": "search simulations a move in self-play",
+    "root_policy": "the search's root: puct (AlphaZero: Dirichlet noise, visit counts) or gumbel (Gumbel AlphaZero)",
+    "c_puct": "exploration constant of PUCT",
+    "dirichlet_alpha": "Dirichlet noise concentration at the root (puct)",
+    "dirichlet_fraction": "share of the root prior that is noise, 0 to 1 (puct)",
+    "temperature_plies": "opening plies whose moves are drawn in proportion to the visits (then the most visited)",
+    "reuse_tree": "each search goes on from the subtree of the move played (puct)",
+    "buffer": "positions kept in the replay buffer",
+    "batch_size": "positions a gradient step",
+    "train_steps": "gradient steps an iteration",
+    "lr": "learning rate (AdamW)",
+    "weight_decay": "weight decay (AdamW)",
+    "eval_every": "iterations between matches against the eval opponents (0: no matches)",
+    "eval_games": "games a match, colours alternating",
+    "eval_simulations": "search simulations a move in the matches",
+    "eval_opponents": "comma-separated: random, greedy, alphabeta (depth 4), mcts (2,000 simulations), uct (400)",
+    "minutes": "wall-clock budget in minutes, resumed time included (0: no budget; then --iterations)",
+    "iterations": "iterations to reach (0: until the budget in --minutes)",
+    "seed": "seed of the network's first weights and of every draw",
+    "device": "torch device: cpu, cuda, cuda:1, ...",
+    "ray_address": "play the self-play games on Ray actors at this address: local, auto, ray://host:port",
+    "ray_workers": "Ray actors sharing an iteration's games",
+}
+
+
 def _flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
@@ -41,7 +71,8 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         "--export", metavar="PATH", help="write the network of --out's checkpoint to the file PATH and stop"
     )
     for field in dataclasses.fields(TrainConfig):
-        shown = f"(default: {field.default})"
+        default = field.default if field.default != "" else "none"
+        shown = f"{HELP.get(field.name, field.name.replace('_', ' '))} (default: {default})"
         if str(field.type) == "bool":
             parser.add_argument(_flag(field.name), action=argparse.BooleanOptionalAction, default=None, help=shown)
             continue

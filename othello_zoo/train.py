@@ -22,6 +22,7 @@ import csv
 import dataclasses
 import json
 import math
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -165,6 +166,7 @@ class Trainer:
         self.log: list[dict[str, Any]] = []
         self._show: Any = None  # the progress bar's postfix setter, while run() shows one
         self._current = self.iteration + 1
+        self._said_no_plot = False
         self.workers: Any = None  # the Ray actors, started on the first iteration that needs them
         if saved is not None:
             self.net.load_state_dict(saved["network"])
@@ -338,7 +340,13 @@ class Trainer:
             writer = csv.DictWriter(f, fieldnames=keys)
             writer.writeheader()
             writer.writerows(self.log)
-        plot_training_curve(self.log, self.config.eval_opponents.split(","), self.config.board_size, self.out)
+        plotted = plot_training_curve(self.log, self.config.eval_opponents.split(","), self.config.board_size, self.out)
+        if not plotted and not self._said_no_plot:  # once a run
+            self._said_no_plot = True
+            print(
+                "othello-zoo train: no curve.png: matplotlib is not installed (pip install 'othello-zoo[bench]')",
+                file=sys.stderr,
+            )
 
 
 def export_network(checkpoint: str | Path, out: str | Path) -> Path:

@@ -116,3 +116,28 @@ def test_train__ray_address_without_ray_is_refused_before_anything_runs(
     )
     assert "--ray-address needs Ray, which is not installed: pip install 'othello-zoo[ray]'" in err
     assert not (tmp_path / "run").exists()
+
+
+def test_train__help_says_what_each_setting_means_and_no_plot_is_said_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["train", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--root-policy ROOT_POLICY the search's root: puct (AlphaZero: Dirichlet noise, visit counts)" in text
+    assert "--iterations ITERATIONS iterations to reach (0: until the budget in --minutes) (default: 0)" in text
+    assert "--eval-every EVAL_EVERY iterations between matches against the eval opponents (0: no matches)" in text
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name: str, *args: object, **kwargs: object) -> object:
+        if name.startswith("matplotlib"):
+            raise ImportError("no matplotlib here")
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    assert _train(tmp_path, "--iterations", "2", "--eval-every", "1", "--eval-games", "2") == 0
+    err = capsys.readouterr().err
+    assert err.count("no curve.png: matplotlib is not installed (pip install 'othello-zoo[bench]')") == 1
+    assert not (tmp_path / "curve.png").exists()
