@@ -75,6 +75,9 @@ class _Session:
         """The agent to move chooses a move; it is played and announced."""
         game = self.game
         player = game.board.current_player
+        searches = game.sides[player] not in ("random", "greedy") and len(game.board.legal_actions()) > 1
+        if "human" in game.sides and searches:  # the person waits: say who is thinking (az takes seconds)
+            self.say(f"{'XO'[player]} ({game.sides[player]}) is thinking...")
         action = game.agent_move()
         if action == game.board_size**2:
             self.say(f"{COLOURS[player]} has no move and passes")

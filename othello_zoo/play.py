@@ -367,6 +367,13 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     return parser
 
 
+def _another_game() -> bool:
+    """Asks the person at the terminal whether to play again (end of input: no)."""
+    print("Another game? (y: yes, anything else: quit) ", end="", flush=True)
+    answer = sys.stdin.readline()
+    return answer.strip().lower() in ("y", "yes")
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``othello-zoo play`` with parsed ``args``."""
     black = args.black or ("human" if args.human == "black" else args.agent)
@@ -380,7 +387,9 @@ def run(args: argparse.Namespace) -> int:
     if args.terminal or not display_available():
         if not args.terminal:
             print("no display found: playing in the terminal", file=sys.stderr)
-        terminal_game(black, white, args.board_size, args.seed, opening=opening, simulations=args.simulations)
+        while terminal_game(black, white, args.board_size, args.seed, opening=opening, simulations=args.simulations):
+            if "human" not in (black, white) or not _another_game():
+                break
         return 0
     PlayWindow(Game(black, white, args.board_size, opening, args.seed, args.simulations), delay=args.delay).run()
     return 0

@@ -133,3 +133,25 @@ def test_pass__typing_pass_works_too() -> None:
 def test_format_moves__one_space_apart_for_a_person_with_pass_named() -> None:
     assert format_moves([19, 26, 37, 44], 8, " ") == "d3 c4 f5 e6"
     assert format_moves([16], 4, " ") == "pass"
+
+
+def test_terminal__says_who_is_thinking_while_a_searching_agent_thinks() -> None:
+    out = io.StringIO()
+    terminal_game("human", "mcts", 8, seed=0, stdin=io.StringIO("f5\nq\n"), stdout=out, simulations=50)
+    text = out.getvalue()
+    assert "O (mcts) is thinking...\nO (mcts) plays " in text
+    quick = io.StringIO()
+    terminal_game("human", "greedy", 8, seed=0, stdin=io.StringIO("f5\nq\n"), stdout=quick)
+    assert "thinking" not in quick.getvalue()  # an instant agent needs no word
+
+
+def test_play_command__offers_another_game_at_the_end(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    from othello_zoo.__main__ import main
+
+    # 4x4 games against random, answered with "pass" and moves until the end; "y" once, then "n"
+    answers = iter(["y\n", "n\n"])
+    monkeypatch.setattr("othello_zoo.play._another_game", lambda: next(answers) == "y\n")
+    games = []
+    monkeypatch.setattr("othello_zoo.play.terminal_game", lambda *a, **k: games.append(a) or (5, 3))
+    assert main(["play", "--terminal", "--board-size", "4", "--agent", "random"]) == 0
+    assert len(games) == 2  # the first game, then the one asked for
