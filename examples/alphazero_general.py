@@ -136,7 +136,9 @@ def play_game(game: OthelloGame, player1: Player, player2: Player) -> float:
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     """Play the arena and return its results (also printed)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
+    )
     parser.add_argument("--board-size", type=int, default=6)
     parser.add_argument("--games", type=int, default=20, help="arena games; the search moves first in half")
     parser.add_argument("--simulations", type=int, default=25, help="search simulations a move")

@@ -24,7 +24,9 @@ from othello_zoo.play import Game, PlayWindow, display_available, terminal_game
 
 
 def main(argv: list[str] | None = None) -> tuple[int, int] | None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
+    )
     parser.add_argument("--human", choices=["black", "white"], default="black")
     parser.add_argument("--simulations", type=int, default=2000, help="MCTS playouts per move")
     parser.add_argument("--board-size", type=int, default=8)

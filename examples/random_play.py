@@ -82,7 +82,9 @@ def vector_games(num_envs: int, seed: int, device: str = "cpu") -> dict[str, flo
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=200, help="games in each of the AEC and Parallel loops")
     parser.add_argument("--num-envs", type=int, default=4096, help="boards of the vector env (one game each)")
     parser.add_argument("--device", default="cpu")

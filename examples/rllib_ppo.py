@@ -48,7 +48,9 @@ from othello_zoo.compat.rllib import LEARNER, evaluate_vs_random, ppo_config
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line (see the module docstring)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
+    )
     parser.add_argument("--self-play", action="store_true", help="one learner module plays both colours")
     parser.add_argument("--iterations", type=int, default=15, help="training iterations")
     parser.add_argument("--num-env-runners", type=int, default=2, help="sampling actors (at least 2 by default)")

@@ -190,7 +190,9 @@ def plot(history: dict[str, list[float]], path: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> dict[str, list[float]]:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
+    )
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--board-size", type=int, default=8)
     parser.add_argument("--opening-book", default=None, help="e.g. xot")

@@ -125,7 +125,9 @@ def evaluate(player: Player, colour: str, games: int, board_size: int, seed: int
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command-line options."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
+    )
     parser.add_argument("--board-size", type=int, default=8)
     parser.add_argument("--colour", choices=["black", "white"], default="black", help="the learner's colour")
     parser.add_argument("--epochs", type=int, default=8)
