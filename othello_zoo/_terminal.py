@@ -15,7 +15,7 @@ from othello_zoo._game import Game
 from othello_zoo.notation import format_moves, index_to_square, parse_moves
 from othello_zoo.render import board_to_ansi, cells_of
 
-__all__ = ["COMMANDS", "terminal_game"]
+__all__ = ["COMMANDS", "another_game", "terminal_game"]
 
 COLOURS = ("black", "white")
 QUIT_WORDS = ("q", "quit", "exit")
@@ -182,3 +182,9 @@ def terminal_game(
             return None
     session.show(over=True)
     return session.game.board.scores()
+
+
+def another_game(stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool:
+    """Asks the person at the terminal whether to play again (end of input: no)."""
+    print("Another game? (y: yes, anything else: quit) ", end="", flush=True, file=stdout or sys.stdout)
+    return (stdin or sys.stdin).readline().strip().lower() in ("y", "yes")

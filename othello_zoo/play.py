@@ -26,7 +26,7 @@ from typing import Any
 
 from othello_zoo import _cli
 from othello_zoo._game import PLAYERS, Game
-from othello_zoo._terminal import terminal_game
+from othello_zoo._terminal import another_game, terminal_game
 from othello_zoo._threads import Cancelled, call_off_when
 from othello_zoo.agents import AGENT_CLASSES
 from othello_zoo.notation import format_moves, index_to_square
@@ -291,13 +291,15 @@ class PlayWindow:
     def run(self, max_frames: int | None = None) -> None:
         """The event loop, until the window closes (or ``max_frames`` frames)."""
         frames = 0
-        while self.running and (max_frames is None or frames < max_frames):
-            for event in self.pygame.event.get():
-                self.handle(event)
-            self.update()
-            self.clock.tick(self.fps)
-            frames += 1
-        self.close()
+        try:
+            while self.running and (max_frames is None or frames < max_frames):
+                for event in self.pygame.event.get():
+                    self.handle(event)
+                self.update()
+                self.clock.tick(self.fps)
+                frames += 1
+        finally:  # Ctrl-C included: the thinking thread is called off before the program ends
+            self.close()
 
     def close(self) -> None:
         """Close the window; an agent still thinking is called off first and waited for (its work stops at its
@@ -367,13 +369,6 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     return parser
 
 
-def _another_game() -> bool:
-    """Asks the person at the terminal whether to play again (end of input: no)."""
-    print("Another game? (y: yes, anything else: quit) ", end="", flush=True)
-    answer = sys.stdin.readline()
-    return answer.strip().lower() in ("y", "yes")
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``othello-zoo play`` with parsed ``args``."""
     black = args.black or ("human" if args.human == "black" else args.agent)
@@ -384,12 +379,17 @@ def run(args: argparse.Namespace) -> int:
 
         book = getattr(args, "book", None) or load_book(args.opening_book, args.board_size)
         opening = book.draw(np.random.default_rng(args.seed))
-    if args.terminal or not display_available():
-        if not args.terminal:
-            print("no display found: playing in the terminal", file=sys.stderr)
-        while terminal_game(black, white, args.board_size, args.seed, opening=opening, simulations=args.simulations):
-            if "human" not in (black, white) or not _another_game():
-                break
-        return 0
-    PlayWindow(Game(black, white, args.board_size, opening, args.seed, args.simulations), delay=args.delay).run()
+    try:
+        if args.terminal or not display_available():
+            if not args.terminal:
+                print("no display found: playing in the terminal", file=sys.stderr)
+            sides = (black, white, args.board_size, args.seed)
+            while terminal_game(*sides, opening=opening, simulations=args.simulations):
+                if "human" not in (black, white) or not another_game():
+                    break
+            return 0
+        PlayWindow(Game(black, white, args.board_size, opening, args.seed, args.simulations), delay=args.delay).run()
+    except KeyboardInterrupt:  # Ctrl-C: the game ends, quietly
+        print("\ngame stopped (Ctrl-C)", file=sys.stderr)
+        return 130
     return 0

@@ -340,3 +340,27 @@ def test_window__the_result_names_the_players_and_space_says_why_no_pass() -> No
         assert window.game.moves == []
     finally:
         window.close()
+
+
+@pytest.mark.parametrize("where", ["--black", "--terminal"])
+def test_play__ctrl_c_while_the_agent_thinks_stops_quietly(where: str) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    flags = ["--black", "mcts", "--white", "greedy", "--simulations", "200000"]
+    flags += ["--terminal"] if where == "--terminal" else []
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "othello_zoo", "play", *flags], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    time.sleep(5)  # started, and black (MCTS, 200,000 simulations) thinking
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    text = err.decode()
+    assert child.returncode == 130, text[-2000:]
+    assert text.strip().endswith("game stopped (Ctrl-C)")
+    assert "Traceback" not in text
+    assert "terminate called" not in text
