@@ -63,6 +63,7 @@ OWN_PAGES = sorted(DOCS.glob("*.md"))
 # enlarges them on a click (mkdocs-glightbox).
 ZOOMED_IMAGES = {
     "throughput.png": "othello-zoo bench --plot",
+    "throughput-cuda.png": "othello-zoo bench --devices cuda --plot",
     "selfplay_ppo.png": "examples/selfplay_ppo.py",
     # The play window at the sizes a player sees it (docs/scripts/play_screenshots.py): shown whole, scaled
     # down, and at their own size on a click.
