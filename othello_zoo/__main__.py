@@ -12,7 +12,16 @@ PLAY_DESCRIPTION = "Play Othello against an agent (a window, or the terminal wit
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Parse the command line and run a subcommand; returns the exit status (2, with a usage message, for a bad one)."""
+    """Parse the command line and run a subcommand; returns the exit status (2, with a usage message, for a bad one;
+    130 after Ctrl-C, with one line and no traceback, wherever it came: loading PyTorch included)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("\nothello-zoo: stopped (Ctrl-C)", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="othello-zoo", description="Othello for reinforcement learning.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="{play,bench,train,doctor}")
     words = list(sys.argv[1:] if argv is None else argv)

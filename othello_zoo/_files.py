@@ -7,6 +7,7 @@ numbers, strings), and torch refuses anything else, so a file cannot run code wh
 from __future__ import annotations
 
 import pickle
+import re
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,15 +33,21 @@ def load_saved(path: str | Path, what: str, keys: Sequence[str], map_location: t
     try:
         saved = torch.load(path, map_location=map_location, weights_only=True)
     except pickle.UnpicklingError as error:
-        text = str(error).lower()
-        if "unsupported global" in text or "not an allowed global" in text or "unsupported class" in text:
+        text = str(error)
+        unsafe = re.search(r"GLOBAL (\S+) was not an allowed global", text)
+        if unsafe:
             raise ValueError(
-                f"{path} holds objects other than tensors and plain data, which are never loaded (they could run "
-                f"code): expected {what}"
+                f"{path} holds objects other than tensors and plain data ({unsafe.group(1)}), which are never "
+                f"loaded (they could run code): expected {what}"
             ) from None
+        if "weights only load failed" in text.lower():
+            detail = " ".join(text.split("WeightsUnpickler error:")[-1].split()[:6])
+            raise ValueError(f"{path} is not {what}: the safe loader refused it ({detail})") from None
         raise ValueError(f"{path} is not {what}: it cannot be read ({_first_line(error)})") from None
-    except (RuntimeError, EOFError, OSError, ValueError, zipfile.BadZipFile, UnicodeDecodeError) as error:
+    except (RuntimeError, EOFError, zipfile.BadZipFile) as error:
         raise ValueError(f"{path} is not {what}: it is truncated or corrupt ({_first_line(error)})") from None
+    except Exception as error:  # the safe unpickler's other failures on foreign bytes, an unreadable file
+        raise ValueError(f"{path} is not {what}: it cannot be read ({type(error).__name__}: {error})") from None
     missing = [key for key in keys if not isinstance(saved, dict) or key not in saved]
     if missing:
         held = f"a dict of {sorted(map(str, saved))}" if isinstance(saved, dict) else type(saved).__name__

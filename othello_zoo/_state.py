@@ -234,7 +234,10 @@ def _words(x: Tensor) -> Tensor:
 def cat(states: Sequence[State]) -> State:
     """The boards of several states (same board size and backend) as one batch."""
     if not states or not all(isinstance(s, State) for s in states):
-        raise ValueError(f"cat() takes a non-empty sequence of States, got {states!r}")
+        kinds = (
+            ", ".join(type(s).__name__ for s in states) if isinstance(states, (list, tuple)) else type(states).__name__
+        )
+        raise ValueError(f"cat() takes a non-empty sequence of States, got [{kinds}]")
     first = states[0]
     if any((s.board_size, s.backend) != (first.board_size, first.backend) for s in states):
         raise ValueError("cat() needs states of the same board size and backend")

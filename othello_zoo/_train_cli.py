@@ -114,8 +114,9 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_resume(args: argparse.Namespace, given: dict[str, Any]) -> None:
-    """Refuses the flags that contradict the run being resumed."""
+def _resumed_config(args: argparse.Namespace, given: dict[str, Any]) -> dict[str, Any]:
+    """The settings of the run being resumed, with the resumable flags given; a flag that contradicts the run
+    is refused by name."""
     from othello_zoo._files import load_saved
     from othello_zoo.train import CHECKPOINT_KEYS
 
@@ -131,6 +132,7 @@ def _check_resume(args: argparse.Namespace, given: dict[str, Any]) -> None:
             f"--resume keeps the run's own settings, and {'; '.join(clashes)} would change them: leave them out "
             f"(only {keep} may change), or start a new run with another --out"
         )
+    return {**saved, **{name: value for name, value in given.items() if name in RESUMABLE}}
 
 
 def main(args: argparse.Namespace) -> int:
@@ -148,22 +150,23 @@ def main(args: argparse.Namespace) -> int:
     if args.resume:
         if not (out / "checkpoint.pt").is_file():
             raise FileNotFoundError(f"no checkpoint to resume in {args.out}")
-        _check_resume(args, given)
+        given = _resumed_config(args, given)  # the run's own budget, device and Ray settings unless given
     elif (out / "checkpoint.pt").exists():
         raise ValueError(f"{args.out} holds a run already: add --resume to continue it, or give another --out")
-    trainer = Trainer(TrainConfig(**given), out, resume=args.resume)
+    trainer = None
     try:
+        trainer = Trainer(TrainConfig(**given), out, resume=args.resume)
         log = trainer.run(progress=not args.quiet)
     except KeyboardInterrupt:
-        from othello_zoo._files import load_saved
-        from othello_zoo.train import CHECKPOINT_KEYS
-
-        saved = load_saved(out / "checkpoint.pt", "a training checkpoint", CHECKPOINT_KEYS)["iteration"]
-        print(
-            f"\nstopped by Ctrl-C in iteration {saved + 1}: {out / 'checkpoint.pt'} holds {saved} finished "
-            f"iteration(s); go on with: othello-zoo train --out {args.out} --resume",
-            file=sys.stderr,
-        )
+        saved = None if trainer is None else trainer.saved_iteration
+        if saved is None:
+            print("\nstopped by Ctrl-C before anything was saved", file=sys.stderr)
+        else:
+            print(
+                f"\nstopped by Ctrl-C in iteration {saved + 1}: {out / 'checkpoint.pt'} holds {saved} finished "
+                f"iteration(s); go on with: othello-zoo train --out {args.out} --resume",
+                file=sys.stderr,
+            )
         return 130
     print(json.dumps(log[-1] if log else {}), file=sys.stdout)
     return 0

@@ -236,7 +236,8 @@ def _check_path_actions(tree: Tree, actions: object) -> None:
 
 def _checked(evaluator: Evaluator, output: object, mask: Tensor, values: bool) -> tuple[Tensor, Tensor]:
     """``(logits, value)`` of ``evaluator`` for ``mask`` (bool ``(B, A)``), refused with its name unless they are
-    tensors of shapes ``(B, A)`` and ``(B,)`` and, with ``values``, finite logits and values in [-1, 1]."""
+    tensors of shapes ``(B, A)`` and ``(B,)`` and, with ``values``, finite logits (of the legal actions) and values
+    in [-1, 1]."""
     name = getattr(evaluator, "__qualname__", None) or type(evaluator).__name__
     batch, actions = mask.shape
     if not (isinstance(output, tuple) and len(output) == 2 and all(isinstance(t, Tensor) for t in output)):
@@ -248,7 +249,7 @@ def _checked(evaluator: Evaluator, output: object, mask: Tensor, values: bool) -
             f"{batch} positions: expected ({batch}, {actions}) and ({batch},)"
         )
     if values:
-        finite = torch.isfinite(logits).all() & torch.isfinite(value).all()
+        finite = (torch.isfinite(logits) | ~mask).all() & torch.isfinite(value).all()  # illegal logits: -inf is fine
         if not bool(finite & (value.abs() <= 1 + 1e-4).all()):
             problem = "NaN or infinite logits or values" if not bool(finite) else "values outside [-1, 1]"
             raise ValueError(f"the evaluator {name} returned {problem} (values are results for the mover, -1 to 1)")

@@ -104,7 +104,7 @@ class PlayWindow:
         self.confirming = False  # asked whether to throw away the game in progress
         self._thinking: threading.Thread | None = None
         self._stop = threading.Event()  # set to call the thinking thread's work off
-        self._reply: int | None = None
+        self._reply: tuple[int, int] | None = None  # (generation, action) of the last thought
         self._generation = 0  # bumped by undo / new game, so a stale reply is dropped
         self._flip_start = -math.inf  # when the flip animation of the last move played here started
         self._last_played = -math.inf  # when the last move was played (for the delay)
@@ -200,9 +200,9 @@ class PlayWindow:
             elif self._thinking is not None and not self._thinking.is_alive():
                 self._thinking.join()
                 self._thinking = None
-                if self._reply is not None:
-                    self._play(self._reply)
-                    self._reply = None
+                if self._reply is not None and self._reply[0] == self._generation:
+                    self._play(self._reply[1])
+                self._reply = None
         self.draw()
 
     def _play(self, action: int) -> None:
@@ -222,7 +222,7 @@ class PlayWindow:
             return
         finally:
             call_off_when(None)
-        self._reply = reply if generation == self._generation else None
+        self._reply = (generation, reply)  # played only if no undo or new game came in between
 
     # -- drawing -------------------------------------------------------------------------------
     def status(self) -> str | None:
@@ -373,20 +373,20 @@ def run(args: argparse.Namespace) -> int:
     """Run ``othello-zoo play`` with parsed ``args``."""
     black = args.black or ("human" if args.human == "black" else args.agent)
     white = args.white or ("human" if args.human == "white" else args.agent)
-    opening = None
-    if args.opening_book:
-        import numpy as np
+    import numpy as np
 
-        book = getattr(args, "book", None) or load_book(args.opening_book, args.board_size)
-        opening = book.draw(np.random.default_rng(args.seed))
+    book = (getattr(args, "book", None) or load_book(args.opening_book, args.board_size)) if args.opening_book else None
+    rng = np.random.default_rng(args.seed)  # each game's opening, and the agents' seeds of the later games
+    opening = book.draw(rng) if book is not None else None
     try:
         if args.terminal or not display_available():
             if not args.terminal:
                 print("no display found: playing in the terminal", file=sys.stderr)
-            sides = (black, white, args.board_size, args.seed)
-            while terminal_game(*sides, opening=opening, simulations=args.simulations):
+            seed = args.seed
+            while terminal_game(black, white, args.board_size, seed, opening=opening, simulations=args.simulations):
                 if "human" not in (black, white) or not another_game():
                     break
+                seed, opening = int(rng.integers(2**63)), book.draw(rng) if book is not None else None
             return 0
         PlayWindow(Game(black, white, args.board_size, opening, args.seed, args.simulations), delay=args.delay).run()
     except KeyboardInterrupt:  # Ctrl-C: the game ends, quietly

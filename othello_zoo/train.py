@@ -31,7 +31,7 @@ from typing import Any
 import torch
 import torch.nn.functional as F
 
-from othello_zoo._checks import check_device, check_int, check_real, resolve_device
+from othello_zoo._checks import check_device, check_int, check_real, check_seed, resolve_device
 from othello_zoo._files import load_saved
 from othello_zoo._plot import plot_training_curve
 from othello_zoo._replay import ReplayBuffer
@@ -101,8 +101,9 @@ class TrainConfig:
         positive.append("ray_workers")
         for name in positive:
             check_int(name, getattr(self, name), low=1)
-        for name in ("blocks", "temperature_plies", "eval_every", "iterations", "seed"):
+        for name in ("blocks", "temperature_plies", "eval_every", "iterations"):
             check_int(name, getattr(self, name), low=0)
+        check_seed("seed", self.seed)
         check_int("eval_simulations", self.eval_simulations, low=1)
         for name in ("c_puct", "lr", "weight_decay", "minutes"):
             check_real(name, getattr(self, name), low=0.0)
@@ -167,6 +168,7 @@ class Trainer:
         self._show: Any = None  # the progress bar's postfix setter, while run() shows one
         self._current = self.iteration + 1
         self._said_no_plot = False
+        self._fresh = not resume  # a new run (or one replacing another): saved before its first iteration
         self.workers: Any = None  # the Ray actors, started on the first iteration that needs them
         if saved is not None:
             self.net.load_state_dict(saved["network"])
@@ -176,8 +178,9 @@ class Trainer:
             if saved["config"]["device"].split(":")[0] == self.device.type:  # a generator's state is per device type
                 self.generator.set_state(saved["generator"])
             else:
-                self.generator.manual_seed(c.seed + self.iteration)
+                self.generator.manual_seed((c.seed + self.iteration) % 2**64)
             self.log = saved["log"]
+        self.saved_iteration: int | None = self.iteration if resume else None  # what checkpoint.pt holds
 
     # -- one iteration ----------------------------------------------------------------------------
     @uses_package_threads
@@ -255,7 +258,7 @@ class Trainer:
         for opponent in c.eval_opponents.split(","):
             result = match(
                 self.net.evaluator(),
-                eval_opponent(opponent, c.seed + self.iteration),
+                eval_opponent(opponent, (c.seed + self.iteration) % 2**64),
                 c.eval_games,
                 c.board_size,
                 c.eval_simulations,
@@ -291,7 +294,8 @@ class Trainer:
         unit = "s" if by_time else "it"
         bar = tqdm(total=total, initial=start, desc="othello-zoo train", unit=unit, disable=not progress)
         self._show = bar.set_postfix_str if progress else None
-        if not (self.out / "checkpoint.pt").exists():
+        if self._fresh:
+            self._fresh = False
             self.save()  # iteration 0: a run stopped in its first iteration can be resumed
         try:
             with bar:
@@ -331,6 +335,7 @@ class Trainer:
         partial = self.out / "checkpoint.pt.partial"
         torch.save(state, partial)
         partial.replace(self.out / "checkpoint.pt")
+        self.saved_iteration = self.iteration
 
     def write_log(self) -> None:
         """``log.json``, ``log.csv`` and, with matplotlib, ``curve.png`` (scores against time)."""
@@ -343,7 +348,9 @@ class Trainer:
         plotted = plot_training_curve(self.log, self.config.eval_opponents.split(","), self.config.board_size, self.out)
         if not plotted and not self._said_no_plot:  # once a run
             self._said_no_plot = True
-            print(
+            from tqdm import tqdm  # written above a progress bar, not through it
+
+            tqdm.write(
                 "othello-zoo train: no curve.png: matplotlib is not installed (pip install 'othello-zoo[bench]')",
                 file=sys.stderr,
             )

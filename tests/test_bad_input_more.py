@@ -49,8 +49,11 @@ def test_cat__needs_states() -> None:
 def test_seeds__at_most_2_64_minus_1_and_the_env_unchanged(make: object) -> None:
     env = make()  # type: ignore[operator]
     env.reset(seed=2**64 - 1)  # the largest seed works
+    before = engine.to_text(env.unwrapped.get_state() if hasattr(env, "unwrapped") else env.state)
     with pytest.raises(ValueError, match=r"seed must be an int from 0 to 2\*\*64 - 1, got 18446744073709551616"):
         env.reset(seed=2**64)
+    after = engine.to_text(env.unwrapped.get_state() if hasattr(env, "unwrapped") else env.state)
+    assert after == before  # the position is as it was
 
 
 def test_raw_env__observe_names_the_agents() -> None:

@@ -294,6 +294,7 @@ def test_call_off_when__the_next_engine_call_of_that_thread_stops() -> None:
     from othello_zoo._threads import Cancelled, call_off_when
 
     stop, seen = threading.Event(), []
+    called_off, checked = threading.Barrier(2), threading.Barrier(2)
 
     def work() -> None:
         call_off_when(stop)
@@ -302,6 +303,8 @@ def test_call_off_when__the_next_engine_call_of_that_thread_stops() -> None:
             engine.step(state, torch.tensor([19, 26, 37, 44]))  # runs: not called off yet
             seen.append("stepped")
             stop.set()
+            called_off.wait()  # the main thread steps while this thread's event is set
+            checked.wait()
             engine.step(state, torch.tensor([19, 26, 37, 44]))
             seen.append("not stopped")
         except Cancelled:
@@ -311,6 +314,8 @@ def test_call_off_when__the_next_engine_call_of_that_thread_stops() -> None:
 
     runner = threading.Thread(target=work)
     runner.start()
+    called_off.wait()
+    engine.step(engine.init(1), torch.tensor([19]))  # another thread: never called off by that event
+    checked.wait()
     runner.join()
     assert seen == ["stepped", "cancelled"]
-    engine.step(engine.init(1), torch.tensor([19]))  # other threads never see it

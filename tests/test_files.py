@@ -60,7 +60,11 @@ def test_loading__a_crafted_pickle_never_runs_and_the_error_names_the_file(tmp_p
     [
         ("empty", "is empty: expected"),
         ("truncated", "is truncated or corrupt"),
-        ("text", "cannot be read"),
+        ("text", "the safe loader refused it|cannot be read"),
+        ("text t", "cannot be read \\(IndexError"),
+        ("text h", "cannot be read \\(KeyError"),
+        ("text c", "the safe loader refused it"),
+        ("pickle protocol 4", "the safe loader refused it \\(Unsupported operand 149"),
         ("foreign dict", "holds a dict of \\['weights'\\], without"),
         ("a list", "holds list, without"),
     ],
@@ -76,6 +80,12 @@ def test_loading__bad_files_are_named_with_what_was_expected(
         path.write_bytes(path.read_bytes()[:200])
     elif kind == "text":
         path.write_text("not a checkpoint\n")
+    elif kind.startswith("text "):
+        path.write_text({"t": "this is text\n", "h": "hello\n", "c": "config = 1\n"}[kind[-1]])
+    elif kind == "pickle protocol 4":  # a plain pickle of a payload: refused before any object is built
+        import pickle
+
+        path.write_bytes(pickle.dumps({"network": _Payload(tmp_path / "code-ran")}, protocol=4))
     elif kind == "foreign dict":
         torch.save({"weights": torch.zeros(3)}, path)
     else:
@@ -83,6 +93,7 @@ def test_loading__bad_files_are_named_with_what_was_expected(
     with pytest.raises(ValueError, match=message) as error:
         LOADERS[loader](path)
     assert str(path) in str(error.value)
+    assert not (tmp_path / "code-ran").exists()
 
 
 def test_loading__a_folder_and_a_missing_file(tmp_path: Path) -> None:

@@ -76,3 +76,12 @@ def test_mcts__simulations_are_bounded_before_any_memory_is_taken() -> None:
     with pytest.raises(ValueError, match="simulations must be an int from 1 to 1,000,000, got 1000000000000"):
         MCTS(rollout_evaluator(8), 10**12)
     assert MCTS(rollout_evaluator(8), MAX_SIMULATIONS).simulations == 1_000_000
+
+
+def test_search__minus_infinity_on_illegal_logits_is_the_usual_masking() -> None:
+    def masked(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
+        return torch.zeros(mask.shape).masked_fill(~mask, float("-inf")), torch.zeros(mask.shape[0])
+
+    assert MCTS(masked, simulations=4).run(engine.init(2)).visits.sum().item() == 8
+    with pytest.raises(ValueError, match="NaN or infinite"):  # but not on a legal action
+        MCTS(lambda o, m: (torch.full(m.shape, float("-inf")), torch.zeros(m.shape[0])), 4).run(engine.init(2))

@@ -3,6 +3,7 @@ and Ctrl-C keeps every finished iteration."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import signal
 import subprocess
@@ -141,3 +142,16 @@ def test_train__help_says_what_each_setting_means_and_no_plot_is_said_once(
     err = capsys.readouterr().err
     assert err.count("no curve.png: matplotlib is not installed (pip install 'othello-zoo[bench]')") == 1
     assert not (tmp_path / "curve.png").exists()
+
+
+def test_train__a_bare_resume_keeps_the_runs_budget_and_overwrite_starts_afresh(tmp_path: Path) -> None:
+    assert _train(tmp_path, "--iterations", "2") == 0
+    assert main(["train", "--out", str(tmp_path), "--resume", "--quiet"]) == 0  # the run's own 2 iterations: done
+    assert _iteration(tmp_path) == 2
+    assert main(["train", "--out", str(tmp_path), "--resume", "--iterations", "3", "--quiet"]) == 0
+    assert _iteration(tmp_path) == 3
+    config = TrainConfig(board_size=6, channels=8, blocks=1, games=2, simulations=2, train_steps=1, batch_size=8)
+    fresh = Trainer(dataclasses.replace(config, eval_every=0, minutes=0, iterations=1), tmp_path, overwrite=True)
+    fresh.run(progress=False)
+    saved = torch.load(tmp_path / "checkpoint.pt", weights_only=True)
+    assert (saved["iteration"], saved["config"]["board_size"]) == (1, 6)  # the new run, not the old one
