@@ -152,7 +152,7 @@ def main(args: argparse.Namespace) -> int:
             raise FileNotFoundError(f"no checkpoint to resume in {args.out}")
         given = _resumed_config(args, given)  # the run's own budget, device and Ray settings unless given
     elif (out / "checkpoint.pt").exists():
-        raise ValueError(f"{args.out} holds a run already: add --resume to continue it, or give another --out")
+        raise ValueError(f"--out {args.out} holds a run already: add --resume to continue it, or give another --out")
     trainer = None
     try:
         trainer = Trainer(TrainConfig(**given), out, resume=args.resume)
