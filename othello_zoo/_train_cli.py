@@ -15,6 +15,7 @@ import argparse
 import dataclasses
 import importlib.util
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -108,8 +109,10 @@ def _export(args: argparse.Namespace) -> int:
     target = Path(args.export)
     if target.is_dir():
         raise ValueError(f"--export {args.export} is a folder: give the file to write, e.g. {target / 'network.pt'}")
-    if target.resolve() == checkpoint.resolve():
+    if target.exists() and os.path.samefile(target, checkpoint):
         raise ValueError(f"--export {args.export} is the run's own checkpoint: give another file, e.g. network.pt")
+    if not target.parent.is_dir():
+        raise ValueError(f"--export {args.export}: the folder {target.parent} does not exist")
     print(f"network written to {export_network(checkpoint, target)}")
     return 0
 

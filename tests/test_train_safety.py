@@ -57,6 +57,8 @@ def test_train__export_never_lands_on_the_checkpoint_nor_in_a_folder(
     assert "is the run's own checkpoint: give another file" in err
     err = _refused(capsys, ["train", "--out", str(tmp_path), "--export", str(tmp_path)])
     assert "is a folder: give the file to write" in err
+    err = _refused(capsys, ["train", "--out", str(tmp_path), "--export", str(tmp_path / "no" / "such" / "net.pt")])
+    assert f"the folder {tmp_path / 'no' / 'such'} does not exist" in err
     assert "optimizer" in torch.load(checkpoint, weights_only=True)  # still the training checkpoint
     assert main(["train", "--out", str(tmp_path), "--export", str(tmp_path / "network.pt")]) == 0
     assert _train(tmp_path, "--resume", "--iterations", "2") == 0  # the run goes on
