@@ -89,7 +89,13 @@ def threads_setting() -> Setting:
     """The setting in force: :func:`set_threads`' choice, else ``OTHELLO_ZOO_THREADS``, else ``"auto"``."""
     if _chosen:
         return _chosen[-1]
-    text = os.environ.get(ENV_VAR, "").strip().lower()
+    return _from_environment(os.environ.get(ENV_VAR, ""))
+
+
+@functools.lru_cache(maxsize=8)
+def _from_environment(raw: str) -> Setting:
+    """``OTHELLO_ZOO_THREADS``'s text as a setting (parsed once a text: every entry of the package reads it)."""
+    text = raw.strip().lower()
     if text in ("", "auto"):
         return "auto"
     if text == "torch":
