@@ -13,8 +13,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout 
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from othello_zoo import engine, notation
-    from othello_zoo._threads import get_threads, set_threads
+    from othello_zoo import engine
+    from othello_zoo.core import notation
+    from othello_zoo.core.threads import get_threads, set_threads
     from othello_zoo.engine import State
 
 __all__ = ["ENV_ID", "State", "__version__", "engine", "get_threads", "notation", "set_threads"]
@@ -32,9 +33,9 @@ def __getattr__(name: str) -> Any:
 
         return importlib.import_module(f"othello_zoo.{name}")
     if name in ("get_threads", "set_threads"):  # how many CPU threads the package's work runs with
-        from othello_zoo import _threads
+        from othello_zoo.core import threads
 
-        return getattr(_threads, name)
+        return getattr(threads, name)
     if name == "State":
         from othello_zoo.engine import State
 
@@ -51,7 +52,7 @@ def _register() -> None:
         return
     for kind, registry, entry in (("aec", aec_registry, "env"), ("parallel", parallel_registry, "parallel_env")):
         if not any(spec.namespace == "othello_zoo" and spec.name == "othello" for spec in registry.values()):
-            register(kind, ENV_ID, entry_point=f"othello_zoo.othello_v0:{entry}")
+            register(kind, ENV_ID, entry_point=f"othello_zoo.env.othello_v0:{entry}")
 
 
 _register()

@@ -22,7 +22,7 @@ from othello_zoo.agents import (
     greedy_actions,
     random_actions,
 )
-from othello_zoo.board import Board
+from othello_zoo.core.board import Board
 
 
 def reference_greedy(text: str) -> int:

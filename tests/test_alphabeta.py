@@ -12,7 +12,7 @@ from wthor import read_games
 from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, RandomAgent, Solution
 from othello_zoo.agents.alphabeta import solve, solve_exact
 from othello_zoo.agents.endgame import EndgameSolver
-from othello_zoo.board import Board
+from othello_zoo.core.board import Board
 
 
 def minimax(game: RefGame, memo: dict[str, int] | None = None) -> int:

@@ -1,5 +1,5 @@
-"""The house rules of the code base, checked: the public/private boundary, module sizes, and the
-generated single-board code being what its generator gives."""
+"""The house rules of the code base, checked: the public/private boundary of names and of folders, the
+layers the folders make, and the generated single-board code being what its generator gives."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from othello_zoo import _scalar
+from othello_zoo.core import scalar
 
 ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "othello_zoo"
-GENERATED = {"_scalar_generated.py"}  # written by python -m othello_zoo._scalar
+GENERATED = {"_scalar_generated.py"}  # written by python -m othello_zoo.core.scalar
 
 
 def _modules(*folders: Path) -> list[Path]:
@@ -42,25 +42,103 @@ def _private_imports(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("path", _modules(PACKAGE, ROOT / "tests", ROOT / "examples"), ids=lambda p: p.name)
 def test_boundary__no_module_reads_another_modules_private_names(path: Path) -> None:
-    """Private *modules* (``othello_zoo._bitboard``) are the package's own business; a private
+    """Private *modules* (``othello_zoo.engine.kernels.bitboard``) are the package's own business; a private
     *name* (``_sample_from_mask``, ``engine._kernel``) belongs to its module alone."""
     assert _private_imports(path) == []
 
 
 def test_boundary__the_check_catches_a_private_import(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
-    bad.write_text("from othello_zoo._bitboard import _signed\nfrom othello_zoo import engine\nengine._hidden\n")
-    assert _private_imports(bad) == ["othello_zoo._bitboard._signed", "engine._hidden"]
-
-
-@pytest.mark.parametrize(
-    "path", [p for p in _modules(PACKAGE) if p.name not in GENERATED], ids=lambda p: str(p.relative_to(PACKAGE))
-)
-def test_modules__stay_under_400_lines(path: Path) -> None:
-    assert len(path.read_text(encoding="utf-8").splitlines()) <= 400
+    bad.write_text(
+        "from othello_zoo.engine.kernels.bitboard import _signed\nfrom othello_zoo import engine\nengine._hidden\n"
+    )
+    assert _private_imports(bad) == ["othello_zoo.engine.kernels.bitboard._signed", "engine._hidden"]
 
 
 def test_generated_legal_code__is_up_to_date() -> None:
-    """othello_zoo/_scalar_generated.py is the fill of the bitboard kernel traced by _scalar; after a
-    change to either, ``python -m othello_zoo._scalar`` writes it again."""
-    assert _scalar.GENERATED_MODULE.read_text(encoding="utf-8") == _scalar.generated_module_source()
+    """othello_zoo/core/_scalar_generated.py is the fill of the bitboard kernel traced by _scalar; after a
+    change to either, ``python -m othello_zoo.core.scalar`` writes it again."""
+    assert scalar.GENERATED_MODULE.read_text(encoding="utf-8") == scalar.generated_module_source()
+
+
+# The folders of the package, lowest layer first. A folder imports from folders before it in this list only
+# (``compat`` and ``cli`` sit on top); the package's top level holds the public paths and the old ones.
+LAYERS = ["core", "engine", "render", "env", "search", "agents", "alphazero", "play", "compat", "cli"]
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported_modules(path: Path) -> set[str]:
+    """The othello_zoo modules ``path`` imports (``from a import b`` counts as ``a.b`` where that is a module)."""
+    package = _module_name(path) if path.name == "__init__.py" else _module_name(path).rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("othello_zoo")}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(
+                    package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else [])
+                )
+            if base.startswith("othello_zoo"):
+                found |= {f"{base}.{a.name}" if _is_module(base, a.name) else base for a in node.names}
+    return found
+
+
+def _folder_of(module: str) -> str | None:
+    """The subpackage (``core``, ``engine``, ...) a module belongs to; ``None`` at the package's top level."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 or (len(parts) == 2 and (PACKAGE / parts[1]).is_dir()) else None
+
+
+def _is_old_path(path: Path) -> bool:
+    """A moved module's old path (``othello_zoo/_alias.py``): the new module under a second name."""
+    return "from othello_zoo._alias import alias" in path.read_text(encoding="utf-8")
+
+
+def _private_module_imports(path: Path) -> list[str]:
+    """Private modules (a ``_`` name on the path) that ``path`` imports from outside their own folder."""
+    importer = _module_name(path)
+    bad = []
+    for module in sorted(_imported_modules(path)):
+        parts = module.split(".")
+        private = [i for i, part in enumerate(parts) if part.startswith("_") and not part.startswith("__")]
+        if private and not (importer + ".").startswith(".".join(parts[: private[0]]) + "."):
+            bad.append(module)
+    return bad
+
+
+@pytest.mark.parametrize("path", _modules(PACKAGE), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_folders__a_private_module_is_imported_only_inside_its_folder(path: Path) -> None:
+    """``othello_zoo.engine._state`` is the engine folder's own: other folders use ``othello_zoo.engine``."""
+    assert _private_module_imports(path) == []
+
+
+@pytest.mark.parametrize("path", _modules(PACKAGE), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_folders__import_only_the_layers_below_them(path: Path) -> None:
+    folder = _folder_of(_module_name(path))
+    if folder is None or _is_old_path(path):
+        return  # the top level (public paths, lazy package attributes) and old paths (named by their new place)
+    below = set(LAYERS[: LAYERS.index(folder)])
+    outside = {_folder_of(m) for m in _imported_modules(path)} - {folder, None}
+    assert outside <= below, f"{folder}/ imports {sorted(outside - below)}, which are not below it in {LAYERS}"
+
+
+def test_folders__every_folder_has_a_layer() -> None:
+    folders = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
+    assert folders == set(LAYERS)
+
+
+def test_folders__the_checks_catch_a_bad_import(tmp_path: Path) -> None:
+    bad = PACKAGE / "core" / "zz_bad_module_for_test.py"
+    bad.write_text("from othello_zoo.engine import _state\nfrom othello_zoo.core import _scalar_generated\n")
+    try:
+        assert _private_module_imports(bad) == ["othello_zoo.engine._state"]
+        with pytest.raises(AssertionError, match="core/ imports"):
+            test_folders__import_only_the_layers_below_them(bad)
+    finally:
+        bad.unlink()

@@ -21,7 +21,7 @@ import torch
 from othello_zoo import engine, notation, othello_v0, symmetry
 from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from othello_zoo.compat.alphazero import BatchedOthelloGame, OthelloGame
-from othello_zoo.openings import load_book
+from othello_zoo.env.openings import load_book
 
 START = "---------------------------OX------XO--------------------------- X"
 FULL = "X" * 64 + " X"  # a finished board: no empty square

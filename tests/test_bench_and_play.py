@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import torch
 
-from othello_zoo import bench
 from othello_zoo.__main__ import main
-from othello_zoo._bench_extras import ratio
+from othello_zoo.cli import bench
+from othello_zoo.cli._bench_extras import ratio
 from othello_zoo.play import terminal_game
 
 
@@ -262,7 +262,7 @@ def test_search_rates__every_search_and_root_count_and_mctx_only_where_installed
     import importlib.util
     import subprocess
 
-    from othello_zoo import _measure_search
+    from othello_zoo.cli import _measure_search
 
     rates = _measure_search.batched_search_rates(roots=(1, 3), simulations=2, rollout_roots=(2, 5))
     searches = ("network (64 x 4 blocks)", "network, Gumbel (64 x 4)")
@@ -282,4 +282,4 @@ def test_search_rates__every_search_and_root_count_and_mctx_only_where_installed
         "mctx + pgx, Gumbel (64 x 4), N=1": 1234.5,
         "mctx + pgx, Gumbel (64 x 4), N=64": 1234.5,
     }
-    assert calls == [["othello_zoo._measure_mctx", "1", "8"], ["othello_zoo._measure_mctx", "64", "8"]]
+    assert calls == [["othello_zoo.cli._measure_mctx", "1", "8"], ["othello_zoo.cli._measure_mctx", "64", "8"]]

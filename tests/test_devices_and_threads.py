@@ -14,8 +14,12 @@ import torch
 
 from othello_zoo import engine, othello_v0, set_threads
 from othello_zoo.__main__ import main
-from othello_zoo._checks import check_device, resolve_device
-from othello_zoo._threads import (
+from othello_zoo.agents import make_agent
+from othello_zoo.alphazero.agent import load_network, shipped_network
+from othello_zoo.alphazero.train import TrainConfig, Trainer
+from othello_zoo.core import threads
+from othello_zoo.core.checks import check_device, resolve_device
+from othello_zoo.core.threads import (
     ADAPTIVE,
     ENV_VAR,
     AdaptiveThreads,
@@ -26,9 +30,6 @@ from othello_zoo._threads import (
     package_threads,
     uses_package_threads,
 )
-from othello_zoo.agents import make_agent
-from othello_zoo.agents.alphazero import load_network, shipped_network
-from othello_zoo.train import TrainConfig, Trainer
 
 
 @pytest.fixture
@@ -149,9 +150,8 @@ def test_package_threads__a_new_python_thread_also_works_on_one(torch_threads: i
 
 
 def test_threads__the_environment_variable_and_bad_values(monkeypatch: pytest.MonkeyPatch, torch_threads: int) -> None:
-    from othello_zoo import _threads
 
-    monkeypatch.setattr(_threads, "_chosen", [])
+    monkeypatch.setattr(threads, "_chosen", [])
     monkeypatch.setenv(ENV_VAR, "3")
     assert get_threads() == 3
     monkeypatch.setenv(ENV_VAR, "torch")
@@ -291,7 +291,7 @@ def test_network__the_same_outputs_at_one_and_two_threads(torch_threads: int) ->
 
 
 def test_call_off_when__the_next_engine_call_of_that_thread_stops() -> None:
-    from othello_zoo._threads import Cancelled, call_off_when
+    from othello_zoo.core.threads import Cancelled, call_off_when
 
     stop, seen = threading.Event(), []
     called_off, checked = threading.Barrier(2), threading.Barrier(2)

@@ -7,8 +7,8 @@ import torch
 from helpers import draw
 
 from othello_zoo import engine
-from othello_zoo._conv import GPU_CHUNK_FACTOR
-from othello_zoo._kernel import sample_from_mask
+from othello_zoo.engine.kernels.base import sample_from_mask
+from othello_zoo.engine.kernels.conv import GPU_CHUNK_FACTOR
 from othello_zoo.notation import parse_moves
 
 START = "---------------------------OX------XO--------------------------- X"
@@ -338,7 +338,7 @@ def test_from_planes__takes_device_then_backend_and_the_old_order_for_one_releas
 
 @pytest.mark.parametrize("n", [4, 8, 16])
 def test_conv_kernel__each_square_takes_only_the_column_groups_its_kernels_need(n: int) -> None:
-    from othello_zoo._conv_tables import SlotLayout, matmul_tables
+    from othello_zoo.engine.kernels._conv_tables import SlotLayout, matmul_tables
 
     layout = SlotLayout(n)
     counts = [len(kernels) for kernels in layout.per_square]
@@ -357,7 +357,7 @@ def test_conv_kernel__each_square_takes_only_the_column_groups_its_kernels_need(
 
 @pytest.mark.parametrize("n", [8, 16])
 def test_conv_kernel__packed_rays_hold_bit_j_for_each_matched_slot_j(n: int) -> None:
-    from othello_zoo._conv_tables import SlotLayout
+    from othello_zoo.engine.kernels._conv_tables import SlotLayout
     from othello_zoo.testing import random_play
 
     state = random_play(engine.init(16, n, backend="conv"), n * n // 3, torch.Generator().manual_seed(1))
@@ -381,8 +381,8 @@ def test_conv_kernel__every_product_arithmetic_gives_the_responses_of_float32(n:
     # are small integers, exact in each; every arithmetic this machine has is tried.
     import copy
 
-    from othello_zoo._conv import ConvKernel
-    from othello_zoo._conv_tables import int8_product_works, product_dtype
+    from othello_zoo.engine.kernels._conv_tables import int8_product_works, product_dtype
+    from othello_zoo.engine.kernels.conv import ConvKernel
     from othello_zoo.testing import random_play
 
     state = random_play(engine.init(32, n, backend="conv"), n * n // 2, torch.Generator().manual_seed(2))

@@ -10,8 +10,8 @@ import pytest
 import torch
 
 from othello_zoo.agents import make_agent
-from othello_zoo.agents.alphazero import load_network, shipped_network
-from othello_zoo.train import TrainConfig, Trainer, export_network
+from othello_zoo.alphazero.agent import load_network, shipped_network
+from othello_zoo.alphazero.train import TrainConfig, Trainer, export_network
 
 
 class _Payload:

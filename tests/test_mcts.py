@@ -6,7 +6,7 @@ import pytest
 import torch
 
 from othello_zoo.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
-from othello_zoo.board import Board
+from othello_zoo.core.board import Board
 
 
 def play(black: object, white: object, board: Board | None = None) -> tuple[int, int]:

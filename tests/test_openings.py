@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from othello_zoo import othello_v0
+from othello_zoo.env.openings import load_book, replay
 from othello_zoo.notation import parse_moves
-from othello_zoo.openings import load_book, replay
 from othello_zoo.symmetry import START_SYMMETRIES, transform_actions
 
 

@@ -9,9 +9,11 @@ import time
 import pygame
 import pytest
 
-from othello_zoo import play, render
-from othello_zoo.board import Board
+from othello_zoo import render
+from othello_zoo.cli import play as play_cli
+from othello_zoo.core.board import Board
 from othello_zoo.play import Game, PlayWindow, terminal_game
+from othello_zoo.play.window import FLIP_SECONDS
 
 
 def settle(window: PlayWindow, seconds: float = 5.0) -> None:
@@ -153,18 +155,18 @@ def test_terminal__quit_and_end_of_input_stop_the_game() -> None:
 
 
 def test_run__falls_back_to_the_terminal_without_a_display(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(play, "display_available", lambda: False)
+    monkeypatch.setattr(play_cli, "display_available", lambda: False)
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
-    args = play.build_parser().parse_args(["--agent", "random"])
-    assert play.run(args) == 0
+    args = play_cli.build_parser().parse_args(["--agent", "random"])
+    assert play_cli.run(args) == 0
     captured = capsys.readouterr()
     assert "no display found: playing in the terminal" in captured.err
     assert "your move (d3 c4 f5 e6)" in captured.out
 
 
 def test_run__agent_against_agent_in_the_terminal(capsys) -> None:  # type: ignore[no-untyped-def]
-    args = play.build_parser().parse_args(["--black", "greedy", "--white", "random", "--terminal", "--seed", "1"])
-    assert play.run(args) == 0
+    args = play_cli.build_parser().parse_args(["--black", "greedy", "--white", "random", "--terminal", "--seed", "1"])
+    assert play_cli.run(args) == 0
     assert "game over" in capsys.readouterr().out
 
 
@@ -191,7 +193,7 @@ def test_window__flipped_discs_are_marked_and_turn_over() -> None:
     width, height = window.screen.get_size()
     x, y = window.renderer.square_centre(36, width, height)
     cell = window.renderer.layout(width, height).cell
-    cells, legal = play.cells_of(window.game.board), []
+    cells, legal = render.cells_of(window.game.board), []
 
     def frame(progress: float) -> tuple[tuple[int, ...], tuple[int, ...]]:
         window.renderer.draw(window.screen, cells, 1, legal, 37, False, flipped=[36], flip_progress=progress)
@@ -208,7 +210,7 @@ def test_window__flipped_discs_are_marked_and_turn_over() -> None:
     assert centre == render.FLIPPED
     assert side == render.BLACK_DISC
     assert 0.0 <= window.flip_progress() < 1.0  # the animation of the move just played is running
-    time.sleep(play.FLIP_SECONDS)
+    time.sleep(FLIP_SECONDS)
     assert window.flip_progress() == 1.0
     window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u))  # undo: f5 taken back
     assert window.game.moves == []

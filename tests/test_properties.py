@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import RefGame, random_game_positions
 
-from othello_zoo import _bitboard, engine
+from othello_zoo import engine
+from othello_zoo.engine.kernels import bitboard
 
 SIZES = [4, 6, 8, 10, 12, 14, 16]
 
@@ -90,7 +91,7 @@ def test_step__bitboard_chunks_and_passes_in_lockstep_with_the_reference(
 ) -> None:
     """The host path of the bitboard kernel: chunks of 5 boards (12 boards: 5 + 5 + 2), and the
     opponent searched only where the mover has no placement (passes and ends, checked to occur)."""
-    monkeypatch.setattr(_bitboard, "CHUNK", 5)
+    monkeypatch.setattr(bitboard, "CHUNK", 5)
     over, passes = play_in_lockstep(n, "bitboard", random.Random(100 + n))
     assert sum(passes) > 0
     assert any(0 < count < 12 for count in over)  # some games ended while others went on
@@ -106,7 +107,7 @@ def test_step__matches_the_reference_on_many_random_positions(n: int, seed: int,
 @pytest.mark.parametrize("n", SIZES)
 def test_scalar_board__whole_random_games_match_the_reference(n: int) -> None:
     """The Python-int path (the envs' default) against the oracle, move by move."""
-    from othello_zoo.board import Board
+    from othello_zoo.core.board import Board
 
     rng = random.Random(100 + n)
     for _ in range(6):

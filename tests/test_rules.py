@@ -193,7 +193,7 @@ def test_step__a_finished_board_is_a_no_op_whatever_its_action(backend: str) -> 
 
 
 def test_rules_module__owns_the_start_end_and_result() -> None:
-    from othello_zoo import rules
+    from othello_zoo.core import rules
 
     assert rules.start_squares(8) == ((28, 35), (27, 36))  # black e4 d5, white d4 e5
     assert rules.start_bits(6) == ((1 << 15) | (1 << 20), (1 << 14) | (1 << 21))
@@ -217,7 +217,7 @@ def test_rules_module__owns_the_start_end_and_result() -> None:
 
 
 def test_rules__no_negative_zero_before_the_end_and_board_step_checks_legality() -> None:
-    from othello_zoo.board import Board
+    from othello_zoo.core.board import Board
 
     state = engine.step(engine.init(1), torch.tensor([37]))
     assert not torch.signbit(engine.rewards(state)).any()
@@ -229,8 +229,8 @@ def test_rules__no_negative_zero_before_the_end_and_board_step_checks_legality()
 
 
 def test_scalar__old_board_names_warn_for_one_release() -> None:
-    from othello_zoo import _scalar
-    from othello_zoo.board import Board
+    from othello_zoo.core import scalar
+    from othello_zoo.core.board import Board
 
-    with pytest.warns(DeprecationWarning, match="use othello_zoo.board.Board"):
-        assert _scalar.ScalarBoard is Board
+    with pytest.warns(DeprecationWarning, match="use othello_zoo.core.board.Board"):
+        assert scalar.ScalarBoard is Board

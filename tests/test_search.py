@@ -10,12 +10,12 @@ import pytest
 import torch
 
 from othello_zoo import engine
-from othello_zoo._playout import random_playouts
-from othello_zoo._words import ByteTables, random_bit, random_bit_set
 from othello_zoo.agents.alphabeta import solve_exact
-from othello_zoo.board import Board
+from othello_zoo.core.board import Board
+from othello_zoo.engine.words import ByteTables, random_bit, random_bit_set
 from othello_zoo.notation import parse_moves
 from othello_zoo.search import MCTS, dirichlet, rollout_evaluator, select_actions
+from othello_zoo.search._playout import random_playouts
 
 MIDGAME = "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6"
 MUST_PASS = "-OXXXXXX" + "-" * 56 + " O"  # white has no placement: its only action is the null one
@@ -252,9 +252,9 @@ def test_select_actions__argmax_and_temperature_sampling(device: str, on_device:
 
 
 def test_search__a_simulation_makes_no_host_synchronisation(monkeypatch: pytest.MonkeyPatch, device: str) -> None:
-    from othello_zoo._bitboard import NUMPY_PATH
-    from othello_zoo._gumbel import GumbelRoot
-    from othello_zoo._tree import Tree
+    from othello_zoo.engine.kernels.bitboard import NUMPY_PATH
+    from othello_zoo.search._gumbel import GumbelRoot
+    from othello_zoo.search.tree import Tree
 
     search = MCTS(fixed_evaluator, simulations=8, dtype=torch.float64)
     roots = engine.from_text([engine.to_text(engine.init(1))[0], MUST_PASS, OVER], device=device)
@@ -298,7 +298,7 @@ def test_search__bad_arguments_get_clear_errors() -> None:
 
 
 def test_gumbel__schedule_of_sequential_halving() -> None:
-    from othello_zoo._gumbel import considered_visits
+    from othello_zoo.search._gumbel import considered_visits
 
     assert considered_visits(1, 4) == (0, 1, 2, 3)
     # 4 actions, 16 simulations: 2 rounds; 2 visits each to all four, then the best two share the rest.

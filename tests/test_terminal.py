@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from othello_zoo._terminal import COMMANDS
-from othello_zoo.board import Board
+from othello_zoo.core.board import Board
 from othello_zoo.notation import format_moves, parse_moves
 from othello_zoo.play import terminal_game
+from othello_zoo.play._terminal import COMMANDS
 from othello_zoo.render import board_to_ansi, cells_of
 
 BANNER = "othello-zoo play, 8x8: black (X) you, white (O) random\n" + COMMANDS + "\n"
@@ -150,15 +150,15 @@ def test_play_command__offers_another_game_at_the_end(monkeypatch: pytest.Monkey
 
     # 4x4 games against random, answered with "pass" and moves until the end; "y" once, then "n"
     answers = iter(["y\n", "n\n"])
-    monkeypatch.setattr("othello_zoo.play.another_game", lambda: next(answers) == "y\n")
+    monkeypatch.setattr("othello_zoo.cli.play.another_game", lambda: next(answers) == "y\n")
     games = []
-    monkeypatch.setattr("othello_zoo.play.terminal_game", lambda *a, **k: games.append(a) or (5, 3))
+    monkeypatch.setattr("othello_zoo.cli.play.terminal_game", lambda *a, **k: games.append(a) or (5, 3))
     assert main(["play", "--terminal", "--board-size", "4", "--agent", "random"]) == 0
     assert len(games) == 2  # the first game, then the one asked for
 
 
 def test_another_game__yes_or_anything_else() -> None:
-    from othello_zoo._terminal import another_game
+    from othello_zoo.play._terminal import another_game
 
     for typed, wanted in (("y\n", True), ("Yes\n", True), ("n\n", False), ("", False), ("maybe\n", False)):
         out = io.StringIO()

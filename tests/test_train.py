@@ -10,11 +10,11 @@ import pytest
 import torch
 
 from othello_zoo import engine
-from othello_zoo.agents.alphazero import AlphaZeroAgent, load_network
-from othello_zoo.board import Board
+from othello_zoo.alphazero.agent import AlphaZeroAgent, load_network
+from othello_zoo.alphazero.selfplay import MatchResult, match, self_play
+from othello_zoo.alphazero.train import TrainConfig, Trainer, elo_difference
+from othello_zoo.core.board import Board
 from othello_zoo.search import rollout_evaluator
-from othello_zoo.selfplay import MatchResult, match, self_play
-from othello_zoo.train import TrainConfig, Trainer, elo_difference
 
 
 def test_self_play__policies_on_legal_actions_and_values_from_the_final_score(
@@ -123,7 +123,7 @@ def test_shipped_network__plays_whole_games_in_the_three_envs_and_beats_random(
     """The networks shipped with the package, behind make_agent("az", board_size=n), on the device."""
     from othello_zoo import othello_v0
     from othello_zoo.agents import make_agent
-    from othello_zoo.agents.alphazero import SHIPPED
+    from othello_zoo.alphazero.agent import SHIPPED
 
     assert sorted(SHIPPED) == [6, 8]
     agent = make_agent("az", board_size=n, simulations=16, device=device)

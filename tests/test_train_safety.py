@@ -15,7 +15,7 @@ import pytest
 import torch
 
 from othello_zoo.__main__ import main
-from othello_zoo.train import TrainConfig, Trainer
+from othello_zoo.alphazero.train import TrainConfig, Trainer
 
 TINY = ["--board-size", "4", "--channels", "8", "--blocks", "1", "--games", "2", "--simulations", "2"]
 TINY += ["--train-steps", "1", "--batch-size", "8", "--eval-every", "0", "--minutes", "0", "--quiet"]

@@ -8,7 +8,7 @@ import torch
 from gymnasium.vector import AutoresetMode
 
 from othello_zoo import engine, othello_v0
-from othello_zoo._bitboard import NUMPY_PATH
+from othello_zoo.engine.kernels.bitboard import NUMPY_PATH
 
 AGENTS = ("black_0", "white_0")
 NEAR_END = "-OXXXXXX" + "-" * 56 + " O"  # white must pass, then black a1 ends the game 8-0

@@ -13,7 +13,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from othello_zoo.board import Board
+from othello_zoo.cli import play as play_cli
+from othello_zoo.core.board import Board
 from othello_zoo.play import Game, PlayWindow, side_names
 from othello_zoo.render import BoardRenderer, Panel, cells_of
 
@@ -198,7 +199,6 @@ def test_renderer__env_frames_keep_the_board_clear_of_text() -> None:
 
 
 def test_run__opens_the_window_with_delay_from_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    from othello_zoo import play
 
     opened: list[PlayWindow] = []
     run = PlayWindow.run
@@ -208,15 +208,15 @@ def test_run__opens_the_window_with_delay_from_the_command_line(monkeypatch: pyt
         run(window, max_frames=5)
 
     monkeypatch.setattr(PlayWindow, "run", five_frames)
-    args = play.build_parser().parse_args(["--black", "random", "--white", "greedy", "--delay", "0", "--seed", "1"])
+    args = play_cli.build_parser().parse_args(["--black", "random", "--white", "greedy", "--delay", "0", "--seed", "1"])
     assert args.delay == 0.0
-    assert play.run(args) == 0
+    assert play_cli.run(args) == 0
     assert len(opened) == 1
     assert opened[0].delay == 0.0
     assert opened[0].names == ("Random", "Greedy")
     for bad in ("-1", "nan", "61", "soon"):
         with pytest.raises(SystemExit):
-            play.build_parser().parse_args(["--delay", bad])
+            play_cli.build_parser().parse_args(["--delay", bad])
 
 
 def test_window__a_reply_worked_out_before_an_undo_is_not_played_after_it() -> None:
@@ -274,7 +274,7 @@ def test_window__undo_before_the_person_has_moved_is_nothing_to_undo() -> None:
 
 
 def test_layout__tiny_windows_keep_the_board_on_screen() -> None:
-    from othello_zoo._layout import compute_layout
+    from othello_zoo.render._layout import compute_layout
 
     for width, height in [(181, 139), (120, 90), (250, 100)]:
         layout = compute_layout(width, height, 8)
@@ -285,7 +285,7 @@ def test_layout__tiny_windows_keep_the_board_on_screen() -> None:
 QUIT_WHILE_THINKING = """
 import os, sys, time
 os.environ["SDL_VIDEODRIVER"] = "dummy"
-from othello_zoo._game import Game
+from othello_zoo.play._game import Game
 from othello_zoo.play import PlayWindow
 window = PlayWindow(Game(sys.argv[1], "greedy", 8, None, 0, 200000), delay=0.0)
 for _ in range(3):

@@ -22,7 +22,7 @@ MOVE = """
 import sys, time, torch
 from othello_zoo import set_threads
 from othello_zoo.agents import make_agent
-from othello_zoo.board import Board
+from othello_zoo.core.board import Board
 from othello_zoo.notation import parse_moves
 set_threads(None if sys.argv[1] == "torch" else sys.argv[1])
 agent = make_agent("az", seed=0)
@@ -51,7 +51,7 @@ def _move_seconds(threads: str) -> float:
 
 
 def main() -> None:
-    from othello_zoo._bench_extras import busy_cores
+    from othello_zoo.cli._bench_extras import busy_cores
 
     rows = []
     for name, measure in (("train, 1 iteration of 16 games", _train_seconds), ("az agent, one move", _move_seconds)):

@@ -9,8 +9,8 @@ Writes two PNG files (into ``docs/images/`` unless ``--out`` says otherwise):
   position: the fill grows from the mover's discs through the opponent's by 1, 2 and 4 squares, and one
   more shift lands on the legal placements.
 
-The kernel taps come from ``othello_zoo.rules`` (the directions and rays the conv kernel is built
-from) and the fill from ``othello_zoo._bitboard`` (the shift amounts and masks of the bitboard kernel), so
+The kernel taps come from ``othello_zoo.core.rules`` (the directions and rays the conv kernel is built
+from) and the fill from ``othello_zoo.engine.kernels.bitboard`` (the shift amounts and masks of the bitboard kernel), so
 the pictures follow the code. Their captions are in ``docs/engine.md``.
 
 The pictures are drawn for the page's content column: at most ``COLUMN_PX`` pixels wide, so that the
@@ -35,8 +35,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Rectangle
 from matplotlib.text import Text
 
-from othello_zoo._bitboard import occluded_fill
-from othello_zoo.rules import DIRECTIONS, direction_tables, ray
+from othello_zoo.core.rules import DIRECTIONS, direction_tables, ray
+from othello_zoo.engine.kernels.bitboard import occluded_fill
 
 OUT = Path(__file__).resolve().parent.parent / "images"
 

@@ -21,12 +21,12 @@ an engine ``State`` at once, for evaluation loops over the vector env.
 
 from __future__ import annotations
 
+import importlib
 import warnings
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from othello_zoo._checks import check_seed
 from othello_zoo.agents.alphabeta import AlphaBetaAgent
-from othello_zoo.agents.alphazero import AlphaZeroAgent
 from othello_zoo.agents.baseline import (
     Agent,
     BoardAgent,
@@ -42,10 +42,12 @@ from othello_zoo.agents.baseline import (
 from othello_zoo.agents.endgame import Solution
 from othello_zoo.agents.mcts import MCTSAgent
 from othello_zoo.agents.uct import UCTAgent
+from othello_zoo.core.checks import check_seed
 
 __all__ = [
     "AGENT_CLASSES",
     "Agent",
+    "AgentRegistry",
     "AlphaBetaAgent",
     "AlphaZeroAgent",
     "BoardAgent",
@@ -63,20 +65,55 @@ __all__ = [
     "random_actions",
 ]
 
-AGENT_CLASSES: dict[str, type] = {
-    "random": RandomAgent,
-    "greedy": GreedyAgent,
-    "mcts": MCTSAgent,
-    "alphabeta": AlphaBetaAgent,
-    "az": AlphaZeroAgent,
-    "uct": UCTAgent,
-}
-"""The built-in agents' classes by the names :func:`make_agent` takes."""
+
+class AgentRegistry(Mapping[str, type]):
+    """Agent classes by name, each given as ``"module:Class"`` and imported when first looked up, so that an
+    agent built on a higher layer (the AlphaZero agent of ``othello_zoo.alphazero``) joins without this
+    folder importing it. :meth:`register` adds one."""
+
+    def __init__(self, entry_points: Mapping[str, str]) -> None:
+        self._entry_points = dict(entry_points)
+
+    def register(self, name: str, entry_point: str) -> None:
+        """Add (or replace) ``name``: ``entry_point`` is ``"package.module:Class"``."""
+        if not isinstance(entry_point, str) or entry_point.count(":") != 1:
+            raise ValueError(f"entry_point must be 'package.module:Class', got {entry_point!r}")
+        self._entry_points[name] = entry_point
+
+    def __getitem__(self, name: str) -> type:
+        module, _, attribute = self._entry_points[name].partition(":")
+        found: type = getattr(importlib.import_module(module), attribute)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entry_points)
+
+    def __len__(self) -> int:
+        return len(self._entry_points)
+
+    def __repr__(self) -> str:
+        return f"AgentRegistry({self._entry_points!r})"
+
+
+AGENT_CLASSES = AgentRegistry(
+    {
+        "random": "othello_zoo.agents.baseline:RandomAgent",
+        "greedy": "othello_zoo.agents.baseline:GreedyAgent",
+        "mcts": "othello_zoo.agents.mcts:MCTSAgent",
+        "alphabeta": "othello_zoo.agents.alphabeta:AlphaBetaAgent",
+        "az": "othello_zoo.alphazero.agent:AlphaZeroAgent",
+        "uct": "othello_zoo.agents.uct:UCTAgent",
+    }
+)
+"""The built-in agents' classes by the names :func:`make_agent` takes (a read-only mapping; the classes are
+imported on first use)."""
 
 
 def __getattr__(name: str) -> Any:
     """``AGENTS``, the old name of :data:`AGENT_CLASSES` (deprecated: ``AGENTS`` elsewhere in the
     package means the player names ``"black_0"``, ``"white_0"``)."""
+    if name == "AlphaZeroAgent":  # built on othello_zoo.alphazero, which imports this folder
+        return AGENT_CLASSES["az"]
     if name == "AGENTS":
         warnings.warn(
             "othello_zoo.agents.AGENTS is deprecated; use othello_zoo.agents.AGENT_CLASSES",

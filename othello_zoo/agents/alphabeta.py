@@ -2,11 +2,11 @@
 mobility, corners, stable edges and a positional table, and the exact endgame solver of
 :mod:`othello_zoo.agents.endgame` for the last squares.
 
-It works on the boards of the environments (Python-int bitboards, :class:`othello_zoo.board.Board`),
+It works on the boards of the environments (Python-int bitboards, :class:`othello_zoo.core.board.Board`),
 one position at a time. :func:`solve_exact` returns the exact final disc difference for the side
 to move with empty squares credited to the winner (the convention of the FFO test suite).
 
->>> from othello_zoo.board import Board
+>>> from othello_zoo.core.board import Board
 >>> solve_exact(Board.start(4))  # the 4 x 4 game: exact value for black, best first move
 Solution(score=-10, move=1)
 """
@@ -16,12 +16,12 @@ from __future__ import annotations
 import math
 import warnings
 
-from othello_zoo._checks import check_int, check_seed
-from othello_zoo._scalar import scalar_rules
-from othello_zoo._single import SingleBoard
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.agents.endgame import EndgameSolver, Solution, final_score
-from othello_zoo.board import Board, as_board, squares_of
+from othello_zoo.core.board import Board, as_board, squares_of
+from othello_zoo.core.checks import check_int, check_seed
+from othello_zoo.core.scalar import scalar_rules
+from othello_zoo.env.single import SingleBoard
 
 __all__ = ["MAX_DEPTH", "MAX_ENDGAME", "AlphaBetaAgent", "evaluate", "solve", "solve_exact"]
 

@@ -8,7 +8,7 @@ act (``env.last()[0]``, ``observations[agent]``), or a board of the environments
 for a batch, such as the vector env's ``observe_movers()``. :func:`act_in_env` plays one in an env.
 
 Batches: :func:`random_actions` and :func:`greedy_actions` take an engine ``State`` and return one
-action per board, as opponents in evaluation loops over :func:`othello_zoo.othello_v0.vector_env`.
+action per board, as opponents in evaluation loops over :func:`othello_zoo.env.othello_v0.vector_env`.
 
 >>> import torch
 >>> from othello_zoo import engine
@@ -29,12 +29,12 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
-from othello_zoo._checks import check_seed
-from othello_zoo._scalar import scalar_rules
-from othello_zoo._single import SingleBoard
-from othello_zoo._threads import uses_package_threads
-from othello_zoo.board import Board, as_board
+from othello_zoo.core.board import Board, as_board
+from othello_zoo.core.checks import check_seed
+from othello_zoo.core.scalar import scalar_rules
+from othello_zoo.core.threads import uses_package_threads
 from othello_zoo.engine import State
+from othello_zoo.env.single import SingleBoard
 
 __all__ = [
     "Agent",

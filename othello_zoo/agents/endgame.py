@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from othello_zoo import rules
-from othello_zoo._scalar import scalar_rules
-from othello_zoo.board import Board
+from othello_zoo.core import rules
+from othello_zoo.core.board import Board
+from othello_zoo.core.scalar import scalar_rules
 
 __all__ = ["EndgameSolver", "Solution", "final_score"]
 
@@ -47,7 +47,7 @@ class Solution(NamedTuple):
 
     Attributes:
         score: the final disc difference for the side to move under perfect play, empty squares
-            credited to the winner (:func:`othello_zoo.rules.exact_score`); a bound when the
+            credited to the winner (:func:`othello_zoo.core.rules.exact_score`); a bound when the
             search was asked for a window that does not hold it.
         move: a best move: a square, ``n*n`` for a forced pass, -1 on a finished board.
 
@@ -60,7 +60,7 @@ class Solution(NamedTuple):
 
 
 def final_score(own: int, opp: int, squares: int) -> int:
-    """:func:`othello_zoo.rules.exact_score` of a finished game for the owner of the bit set ``own``."""
+    """:func:`othello_zoo.core.rules.exact_score` of a finished game for the owner of the bit set ``own``."""
     return rules.exact_score(own.bit_count(), opp.bit_count(), squares)
 
 

@@ -10,7 +10,7 @@ The solver marks a finished game proven, a node with a proven-won child proven w
 and a node whose children are all proven losses for its mover proven lost; the agent plays a
 proven win as soon as it sees one and never walks into a proven loss while an alternative exists.
 
->>> from othello_zoo.board import Board
+>>> from othello_zoo.core.board import Board
 >>> agent = MCTSAgent(simulations=256, seed=0)
 >>> agent.act(Board.start()) in (19, 26, 37, 44)
 True
@@ -28,9 +28,9 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
-from othello_zoo._checks import check_device, check_int, check_real, check_seed
 from othello_zoo.agents.baseline import BoardAgent
-from othello_zoo.board import Board
+from othello_zoo.core.board import Board
+from othello_zoo.core.checks import check_device, check_int, check_real, check_seed
 
 __all__ = ["MCTSAgent", "Node"]
 
@@ -56,7 +56,7 @@ class Node:
 
 
 def _score(reward: _Reward) -> _Reward:
-    """A reward of :mod:`othello_zoo.rules` (+1 / -1 / 0) on the tree's scale: 1 for a win, 1/2 for
+    """A reward of :mod:`othello_zoo.core.rules` (+1 / -1 / 0) on the tree's scale: 1 for a win, 1/2 for
     a draw, 0 for a loss."""
     return (reward + 1.0) / 2.0
 

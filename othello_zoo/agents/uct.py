@@ -1,13 +1,13 @@
 """Plain UCT: the textbook Monte Carlo tree search, one random playout per simulation.
 
-``UCTAgent`` grows one tree of :class:`~othello_zoo.board.Board` positions: each simulation descends
+``UCTAgent`` grows one tree of :class:`~othello_zoo.core.board.Board` positions: each simulation descends
 by UCB1 (``mean + c * sqrt(ln N / n)``, unvisited children first, in square order), adds one child,
 plays one uniformly random game to the end from it, and backs the result (+1 / 0 / -1 for the
 player who moved into each node) up the path. The move played is the most visited child. Nothing
 is batched, nothing comes from the engine or the batched search: it is the independent baseline
 that published Othello programs are compared with (``make_agent("uct", simulations=400)``).
 
->>> from othello_zoo.board import Board
+>>> from othello_zoo.core.board import Board
 >>> agent = UCTAgent(simulations=50, seed=0)
 >>> agent.act(Board.start()) in Board.start().legal_actions()
 True
@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 import random
 
-from othello_zoo._checks import check_int, check_real, check_seed
 from othello_zoo.agents.baseline import BoardAgent
-from othello_zoo.board import Board
+from othello_zoo.core.board import Board
+from othello_zoo.core.checks import check_int, check_real, check_seed
 
 __all__ = ["UCTAgent"]
 

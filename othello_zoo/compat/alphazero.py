@@ -38,10 +38,11 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from othello_zoo import engine, rules
-from othello_zoo._checks import check_int, check_real, integer_value, resolve_device
-from othello_zoo.notation import BLACK, WHITE, check_board_size, index_to_square
-from othello_zoo.symmetry import all_symmetries, source_table
+from othello_zoo import engine
+from othello_zoo.core import rules
+from othello_zoo.core.checks import check_int, check_real, integer_value, resolve_device
+from othello_zoo.core.notation import BLACK, WHITE, check_board_size, index_to_square
+from othello_zoo.core.symmetry import all_symmetries, source_table
 
 __all__ = ["DRAW_VALUE", "BatchedOthelloGame", "OthelloGame"]
 
@@ -175,7 +176,7 @@ class OthelloGame:
 
     def getSymmetries(self, board: np.ndarray, pi: Any) -> list[tuple[np.ndarray, np.ndarray]]:  # noqa: N802
         """The 8 images ``(board, pi)`` under the board's symmetries, in the order of
-        :mod:`othello_zoo.symmetry` (symmetry ``k`` at index ``k``, identity first): the policy's
+        :mod:`othello_zoo.core.symmetry` (symmetry ``k`` at index ``k``, identity first): the policy's
         entry for each square moves with the square, the pass entry stays last."""
         b = self._board(board)
         policy = np.asarray(pi)

@@ -49,7 +49,7 @@ from ray.rllib.utils.typing import MultiAgentDict
 from ray.tune.registry import register_env
 from torch import Tensor, nn
 
-from othello_zoo import othello_v0
+from othello_zoo.env import othello_v0
 
 __all__ = [
     "ENV_NAME",
@@ -79,7 +79,7 @@ Observation = dict[str, np.ndarray]
 
 
 class OthelloMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
-    """Othello as a turn-based RLlib ``MultiAgentEnv`` over :func:`othello_zoo.othello_v0.parallel_env`.
+    """Othello as a turn-based RLlib ``MultiAgentEnv`` over :func:`othello_zoo.env.othello_v0.parallel_env`.
 
     Args:
         config: ``board_size``, ``opening_book``, ``opening_symmetries``, ``backend``,

@@ -54,7 +54,7 @@ from pettingzoo import AECEnv
 from tianshou.algorithm.multiagent.marl import MultiAgentOffPolicyAlgorithm
 from tianshou.env import PettingZooEnv
 
-from othello_zoo import othello_v0
+from othello_zoo.env import othello_v0
 
 __all__ = ["PLAYER_HORIZON", "OthelloTianshouEnv", "make_env", "multi_agent_algorithm"]
 
@@ -117,7 +117,7 @@ def make_env(**kwargs: Any) -> OthelloTianshouEnv:
 
     Args:
         **kwargs: ``board_size``, ``opening_book``, ``opening_symmetries``, ``backend``,
-            ``device``, ``render_mode``, ``reward_mode`` (see :mod:`othello_zoo.othello_v0`).
+            ``device``, ``render_mode``, ``reward_mode`` (see :mod:`othello_zoo.env.othello_v0`).
     """
     return OthelloTianshouEnv(othello_v0.env(**kwargs))
 

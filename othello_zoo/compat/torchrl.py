@@ -25,8 +25,8 @@ from tensordict import TensorDict, TensorDictBase
 from torchrl.data import Binary, Bounded, Categorical, Composite, Unbounded
 from torchrl.envs import ActionMask, EnvBase, TransformedEnv
 
-from othello_zoo._checks import resolve_device
-from othello_zoo.vector import OthelloVectorEnv
+from othello_zoo.core.checks import resolve_device
+from othello_zoo.env.vector import OthelloVectorEnv
 
 __all__ = ["OthelloTorchRLEnv", "make_env"]
 

@@ -13,10 +13,10 @@ pytest.importorskip("ray")
 
 import ray
 
-from othello_zoo.network import PolicyValueNet
-from othello_zoo.selfplay import self_play
-from othello_zoo.train import TrainConfig, Trainer
-from othello_zoo.workers import RayWorkers
+from othello_zoo.alphazero.network import PolicyValueNet
+from othello_zoo.alphazero.selfplay import self_play
+from othello_zoo.alphazero.train import TrainConfig, Trainer
+from othello_zoo.alphazero.workers import RayWorkers
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,119 @@
+"""The AlphaZero agent: a policy-value network (:mod:`othello_zoo.alphazero.network`) and the batched tree
+search (:mod:`othello_zoo.search`).
+
+``AlphaZeroAgent(checkpoint)`` loads the ``checkpoint.pt`` of an ``othello-zoo train`` run (or a
+file holding only ``{"network": state_dict, "network_config": {...}}``); without one it loads the
+network shipped with the package for ``board_size`` (:data:`SHIPPED`). ``act`` runs one search of
+``simulations`` per move and plays the most visited action; when the board is the one its last
+move led to with one reply played, the search goes on from the subtree of that reply (subtree
+reuse, ``reuse=True``). ``act_states`` searches a whole batch of engine states at once.
+``make_agent("az", board_size=6)`` builds it by name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+from torch import Tensor
+
+from othello_zoo import engine
+from othello_zoo.agents.baseline import BoardAgent
+from othello_zoo.alphazero.network import PolicyValueNet
+from othello_zoo.core.board import Board
+from othello_zoo.core.checks import check_device, check_int, check_seed, resolve_device
+from othello_zoo.core.files import load_saved
+from othello_zoo.core.notation import check_board_size
+from othello_zoo.core.threads import uses_package_threads
+from othello_zoo.search import MCTS, Subtree, select_actions
+
+__all__ = ["SHIPPED", "AlphaZeroAgent", "load_network", "shipped_network"]
+
+_NETWORKS = Path(__file__).resolve().parent.parent / "data" / "networks"
+SHIPPED = {n: _NETWORKS / f"az{n}.pt" for n in (6, 8) if (_NETWORKS / f"az{n}.pt").is_file()}
+"""The networks shipped with the package, by board size (trained with ``othello-zoo train``; see the
+docs' AlphaZero page for the command and the curve)."""
+
+
+def shipped_network(board_size: int) -> Path:
+    """The path of the shipped network for ``board_size``, or a ``ValueError`` naming those there are."""
+    if board_size not in SHIPPED:
+        there = ", ".join(f"{n}x{n}" for n in sorted(SHIPPED)) or "none"
+        raise ValueError(
+            f"no network is shipped for {board_size}x{board_size} (shipped: {there}); "
+            "pass checkpoint= the checkpoint.pt of an othello-zoo train run"
+        )
+    return SHIPPED[board_size]
+
+
+NETWORK_KEYS = ("network", "network_config")  # what a checkpoint or an exported network holds at least
+
+
+def load_network(path: str | Path, device: torch.device | str = "cpu") -> PolicyValueNet:
+    """The network saved in ``path`` (a training checkpoint, or ``network`` and ``network_config``
+    alone), in evaluation mode on ``device``. Only tensors and plain data are read (``weights_only``):
+    a file cannot run code."""
+    device = resolve_device("device", device)
+    saved = load_saved(path, "a network (the checkpoint.pt of an othello-zoo train run)", NETWORK_KEYS, device)
+    net = PolicyValueNet(**saved["network_config"]).to(device)
+    net.load_state_dict(saved["network"])
+    return net.eval()
+
+
+class AlphaZeroAgent(BoardAgent):
+    """Plays the most visited move of a search with a trained network."""
+
+    name = "az"
+
+    def __init__(
+        self,
+        checkpoint: str | Path | None = None,
+        board_size: int = 8,
+        simulations: int = 256,
+        c_puct: float = 1.25,
+        device: torch.device | str | None = None,
+        seed: int | None = None,
+        reuse: bool = True,
+    ) -> None:
+        self.device = check_device("device", device) or torch.device("cpu")
+        check_seed("seed", seed)  # the search is deterministic; accepted like every agent's
+        path = checkpoint if checkpoint is not None else shipped_network(check_board_size(board_size))
+        self.network = load_network(path, self.device)
+        self.board_size = self.network.board_size
+        self.search = MCTS(self.network.evaluator(), check_int("simulations", simulations, low=1), c_puct)
+        if not isinstance(reuse, bool):
+            raise TypeError(f"reuse must be True or False, got {reuse!r}")
+        self.reuse = reuse
+        self._kept: tuple[Board, Subtree] | None = None  # the board after the last move, and its subtree
+
+    def choose(self, board: Board) -> int:
+        if board.board_size != self.board_size:
+            n, m = self.board_size, board.board_size
+            raise ValueError(f"this network plays {n}x{n}, the board is {m}x{m}")
+        state = engine.from_text([board.to_text()], device=self.device)
+        result = self.search.run(state, reuse=self._follow(board), keep_tree=self.reuse)
+        action = int(select_actions(result)[0])
+        if self.reuse:
+            self._kept = (board.step(action), result.subtree(torch.tensor([action], device=self.device)))
+        return action
+
+    def _follow(self, board: Board) -> Subtree | None:
+        """The kept subtree under the reply that turned the board after the last move into ``board``."""
+        if self._kept is None:
+            return None
+        before, subtree = self._kept
+        text = board.to_text()
+        for reply in before.legal_actions():
+            if before.step(reply).to_text() == text:
+                return subtree.advance(torch.tensor([reply], device=self.device))
+        return None
+
+    @uses_package_threads
+    def act_states(self, state: engine.State) -> Tensor:
+        """int64 ``(B,)``: the agent's action on every board of ``state`` (one batched search)."""
+        if state.board_size != self.board_size:
+            n, m = self.board_size, state.board_size
+            raise ValueError(f"this network plays {n}x{n}, the boards are {m}x{m}")
+        if state.device != self.device:
+            raise ValueError(f"the boards are on {state.device}, the network on {self.device}: move them with .to()")
+        return select_actions(self.search.run(state))

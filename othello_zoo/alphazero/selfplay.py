@@ -1,0 +1,186 @@
+"""Self-play games and evaluation matches with the batched tree search (:mod:`othello_zoo.search`).
+
+:func:`self_play` plays a batch of games in lockstep on the engine, one search over all the
+unfinished boards a ply, and returns every position met with its search policy and the final
+result for the player to move there: the training data of AlphaZero. :func:`match` plays the
+search against a built-in opponent (``"random"`` or ``"greedy"``, batched on the engine) with the
+colours alternating and random first plies, and returns the score.
+
+>>> import torch
+>>> from othello_zoo.search import rollout_evaluator
+>>> g = torch.Generator().manual_seed(0)
+>>> data = self_play(rollout_evaluator(4, generator=g), games=2, board_size=4, simulations=4, generator=g)
+>>> data.observations.shape[1:], bool(data.values.abs().le(1).all())
+(torch.Size([2, 4, 4]), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import torch
+from torch import Tensor
+
+from othello_zoo import engine
+from othello_zoo.agents.baseline import greedy_actions
+from othello_zoo.core.board import Board
+from othello_zoo.core.checks import check_int, check_real, resolve_device
+from othello_zoo.core.threads import uses_package_threads
+from othello_zoo.search import MCTS, Evaluator, select_actions
+
+__all__ = ["MatchResult", "SelfPlayData", "match", "self_play"]
+
+OPPONENTS = ("random", "greedy")
+
+
+class SelfPlayData(NamedTuple):
+    """Positions from self-play, each seen from its player to move."""
+
+    observations: Tensor  # int8 (P, 2, n, n): the mover's discs, then the opponent's
+    policies: Tensor  # float32 (P, n*n + 1): the search's visit distribution
+    values: Tensor  # float32 (P,): the game's result for the mover (+1 / -1 / 0)
+    games: int  # games played
+    plies: int  # plies played by the longest game
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The search's score against an opponent: wins, draws and losses, from its side."""
+
+    opponent: str
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """Wins plus half the draws, over the games (the Elo convention)."""
+        return (self.wins + 0.5 * self.draws) / max(self.games, 1)
+
+
+@uses_package_threads
+def self_play(
+    evaluator: Evaluator,
+    games: int,
+    board_size: int = 8,
+    simulations: int = 32,
+    c_puct: float = 1.25,
+    dirichlet_alpha: float = 0.5,
+    dirichlet_fraction: float = 0.25,
+    temperature_plies: int = 8,
+    generator: torch.Generator | None = None,
+    device: torch.device | str = "cpu",
+    root_policy: str = "puct",
+    reuse: bool = False,
+    on_ply: Callable[[int, int], None] | None = None,
+) -> SelfPlayData:
+    """Plays ``games`` games against itself, ``simulations`` a move. With ``root_policy="puct"``
+    the root gets Dirichlet noise and the moves are drawn in proportion to the visits for the
+    first ``temperature_plies`` plies, then the most visited; with ``"gumbel"`` the Gumbel search
+    chooses (its noise explores) and the policy kept is its improved policy. Forced passes are
+    played but not kept (their policy says nothing). ``reuse=True`` (PUCT only) starts each
+    search from the subtree of the move played, adding ``simulations`` to its visits. ``on_ply(ply,
+    unfinished)`` is called after each ply (a progress display's hook; it costs one synchronisation a ply)."""
+    games = check_int("games", games, low=1)
+    temperature_plies = check_int("temperature_plies", temperature_plies, low=0)
+    device = resolve_device("device", device)
+    generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
+    fraction = dirichlet_fraction if root_policy == "puct" else 0.0
+    search = MCTS(evaluator, simulations, c_puct, dirichlet_alpha, fraction, root_policy=root_policy)
+    if reuse and root_policy != "puct":
+        raise ValueError("reuse=True works with root_policy='puct' (the Gumbel root starts each search afresh)")
+    state = engine.init(games, board_size, device=device)
+    observations, policies, players, keep = [], [], [], []
+    ply, subtree = 0, None
+    while not bool(state.terminated.all()):
+        result = search.run(state, generator, reuse=subtree, keep_tree=reuse)
+        observation, mask = engine.mover_view(state)
+        observations.append(observation)
+        policies.append(result.policy.float())
+        players.append(state.current_player)
+        keep.append(~state.terminated & ~mask[:, -1])  # not a forced pass (the null action is legal only then)
+        temperature = 1.0 if ply < temperature_plies else 0.0
+        actions = select_actions(result, temperature, generator)
+        subtree = result.subtree(actions) if reuse else None
+        state = engine.step(state, actions, illegal_action="lose")
+        ply += 1
+        if on_ply is not None:
+            on_ply(ply, int((~state.terminated).sum()))
+    rewards = engine.rewards(state)  # a forfeit: -1 for the offender, 0 for the other
+    black_result = torch.sign(rewards[:, 0] - rewards[:, 1])
+    kept = torch.stack(keep).flatten()
+    values = torch.stack([torch.where(p == 0, black_result, -black_result) for p in players]).flatten()
+    return SelfPlayData(
+        torch.stack(observations).flatten(0, 1)[kept],
+        torch.stack(policies).flatten(0, 1)[kept],
+        values[kept],
+        games,
+        ply,
+    )
+
+
+@uses_package_threads
+def match(
+    evaluator: Evaluator,
+    opponent: Any,
+    games: int = 32,
+    board_size: int = 8,
+    simulations: int = 32,
+    random_plies: int = 2,
+    generator: torch.Generator | None = None,
+    device: torch.device | str = "cpu",
+    c_puct: float = 1.25,
+    root_policy: str = "puct",
+) -> MatchResult:
+    """The search (``simulations`` a move, no noise, its best move) against ``opponent``
+    (``"random"`` or ``"greedy"``, batched on the engine, or any agent with ``act(board)``, such
+    as ``make_agent("alphabeta", depth=4)``, asked board by board) over ``games`` games: the
+    search plays black in the even-numbered games; the first ``random_plies`` plies of every
+    game are random, so that the games differ."""
+    if opponent not in OPPONENTS and not callable(getattr(opponent, "act", None)):
+        raise ValueError(f"opponent must be one of {OPPONENTS} or an agent with act(board), got {opponent!r}")
+    games = check_int("games", games, low=1)
+    random_plies = check_int("random_plies", random_plies, low=0)
+    check_real("c_puct", c_puct, low=0.0)
+    device = resolve_device("device", device)
+    generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
+    search = MCTS(evaluator, simulations, c_puct, root_policy=root_policy, gumbel_scale=0.0)
+    state = engine.init(games, board_size, device=device)
+    ours = torch.arange(games, device=state.device) % 2  # the colour the search plays
+    ply = 0
+    while not bool(state.terminated.all()):
+        if ply < random_plies:
+            actions = engine.random_actions(state, generator)
+        else:
+            mine = select_actions(search.run(state, generator))
+            theirs = _opponent_actions(opponent, state, ours, generator)
+            actions = torch.where(state.current_player == ours, mine, theirs)
+        state = engine.step(state, actions, illegal_action="lose")
+        ply += 1
+    rewards = engine.rewards(state)  # a forfeit: -1 for the offender, 0 for the other
+    edge = rewards.gather(1, ours.unsqueeze(1)).squeeze(1) - rewards.gather(1, (1 - ours).unsqueeze(1)).squeeze(1)
+    wins, draws = int((edge > 0).sum()), int((edge == 0).sum())
+    name = opponent if isinstance(opponent, str) else str(getattr(opponent, "name", type(opponent).__name__))
+    return MatchResult(name, wins, draws, games - wins - draws)
+
+
+def _opponent_actions(opponent: Any, state: engine.State, ours: Tensor, generator: torch.Generator) -> Tensor:
+    """The opponent's action on every board: batched for ``"random"`` and ``"greedy"``; an agent's
+    ``act`` on each board where it is to move (the null action elsewhere)."""
+    if opponent == "random":
+        return engine.random_actions(state, generator)
+    if opponent == "greedy":
+        return greedy_actions(state)
+    n = state.board_size
+    actions = [n * n] * state.batch_size
+    turn = ((state.current_player != ours) & ~state.terminated).tolist()
+    for i, text in enumerate(engine.to_text(state)):
+        if turn[i]:
+            actions[i] = int(opponent.act(Board.from_text(text)))
+    return torch.tensor(actions, dtype=torch.int64, device=state.device)

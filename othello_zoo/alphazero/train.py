@@ -1,0 +1,371 @@
+"""The AlphaZero trainer (behind ``othello-zoo train``): self-play with the batched tree search, a
+residual network, a replay buffer with the board's 8 symmetries, periodic matches, checkpoints.
+
+Each iteration plays ``games`` self-play games together (:func:`othello_zoo.alphazero.selfplay.self_play`),
+adds their positions to the replay buffer, takes ``train_steps`` gradient steps on batches drawn
+from it (each position under a random symmetry), and every ``eval_every`` iterations plays
+matches against the random and greedy agents (:func:`othello_zoo.alphazero.selfplay.match`). Everything a
+run needs to go on (the network, the optimiser, the buffer, the generator, the log) is saved to
+``<out>/checkpoint.pt`` after every iteration; ``--resume`` continues from it. The log is written
+as ``log.csv`` and ``log.json`` and, with matplotlib, plotted to ``curve.png``.
+
+Example (Python)::
+
+    from othello_zoo.alphazero.train import TrainConfig, Trainer
+    trainer = Trainer(TrainConfig(board_size=6, minutes=20), "runs/az6")
+    trainer.run()
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import json
+import math
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import torch
+import torch.nn.functional as F
+
+from othello_zoo.alphazero._curve import plot_training_curve
+from othello_zoo.alphazero._replay import ReplayBuffer
+from othello_zoo.alphazero.network import PolicyValueNet
+from othello_zoo.alphazero.selfplay import SelfPlayData, match, self_play
+from othello_zoo.core.checks import check_device, check_int, check_real, check_seed, resolve_device
+from othello_zoo.core.files import load_saved
+from othello_zoo.core.notation import check_board_size
+from othello_zoo.core.threads import uses_package_threads
+
+__all__ = ["CHECKPOINT_KEYS", "EVAL_OPPONENTS", "ReplayBuffer", "TrainConfig", "Trainer"]
+__all__ += ["elo_difference", "eval_opponent", "export_network"]
+
+EVAL_OPPONENTS = ("random", "greedy", "alphabeta", "mcts", "uct")
+CHECKPOINT_KEYS: tuple[str, ...] = ("config", "network", "network_config", "optimizer", "buffer", "generator")
+CHECKPOINT_KEYS += ("iteration", "elapsed", "games", "log")  # what train's checkpoint.pt holds
+
+
+def eval_opponent(name: str, seed: int) -> Any:
+    """The opponent of a match by name: ``"random"`` and ``"greedy"`` (batched on the engine), the
+    alpha-beta agent at depth 4, the MCTS agent with 2,000 simulations, plain UCT with 400."""
+    from othello_zoo.agents import make_agent
+
+    if name == "alphabeta":
+        return make_agent("alphabeta", depth=4, seed=seed)
+    if name == "mcts":
+        return make_agent("mcts", simulations=2000, seed=seed)
+    if name == "uct":
+        return make_agent("uct", simulations=400, seed=seed)
+    return name
+
+
+@dataclass
+class TrainConfig:
+    """The settings of a run (the command's flags); the defaults train 6 x 6 on a small CPU."""
+
+    board_size: int = 6
+    channels: int = 32  # network width
+    blocks: int = 2  # residual blocks
+    games: int = 128  # self-play games an iteration, played together
+    simulations: int = 32  # search simulations a move in self-play
+    root_policy: str = "puct"  # the search's root: "puct" (AlphaZero) or "gumbel" (Gumbel AlphaZero)
+    c_puct: float = 1.25
+    dirichlet_alpha: float = 0.5
+    dirichlet_fraction: float = 0.25
+    temperature_plies: int = 8  # plies drawn in proportion to the visits, then the most visited
+    reuse_tree: bool = False  # each self-play search goes on from the subtree of the move played (PUCT)
+    buffer: int = 50_000  # positions kept in the replay buffer
+    batch_size: int = 256
+    train_steps: int = 100  # gradient steps an iteration
+    lr: float = 2e-3
+    weight_decay: float = 1e-4
+    eval_every: int = 5  # iterations between matches (0: none)
+    eval_games: int = 64  # games a match (colours alternate)
+    eval_simulations: int = 32
+    eval_opponents: str = "random,greedy"  # also "alphabeta" (depth 4), "mcts" (2,000 simulations), "uct" (400)
+    minutes: float = 20.0  # wall-clock budget of the run, resumed time included (0: none)
+    iterations: int = 0  # iterations to run (0: until the budget)
+    seed: int = 0
+    device: str = "cpu"
+    ray_address: str = ""  # self-play on Ray actors at this address ("local", "auto", "ray://host:port"); "" = none
+    ray_workers: int = 2  # Ray actors playing the games of an iteration
+
+    def __post_init__(self) -> None:
+        check_board_size(self.board_size)
+        positive = ["channels", "games", "simulations", "buffer", "batch_size", "train_steps", "eval_games"]
+        positive.append("ray_workers")
+        for name in positive:
+            check_int(name, getattr(self, name), low=1)
+        for name in ("blocks", "temperature_plies", "eval_every", "iterations"):
+            check_int(name, getattr(self, name), low=0)
+        check_seed("seed", self.seed)
+        check_int("eval_simulations", self.eval_simulations, low=1)
+        for name in ("c_puct", "lr", "weight_decay", "minutes"):
+            check_real(name, getattr(self, name), low=0.0)
+        check_real("dirichlet_alpha", self.dirichlet_alpha, low=0.0, open_low=True)
+        check_real("dirichlet_fraction", self.dirichlet_fraction, low=0.0, high=1.0)
+        unknown = set(self.eval_opponents.split(",")) - set(EVAL_OPPONENTS)
+        if unknown or not self.eval_opponents:
+            allowed = ", ".join(EVAL_OPPONENTS)
+            raise ValueError(f"eval_opponents takes names from {allowed}, got {self.eval_opponents!r}")
+        if self.root_policy not in ("puct", "gumbel"):
+            raise ValueError(f"root_policy must be 'puct' or 'gumbel', got {self.root_policy!r}")
+        if not isinstance(self.reuse_tree, bool):
+            raise TypeError(f"reuse_tree must be True or False, got {self.reuse_tree!r}")
+        if self.reuse_tree and self.root_policy != "puct":
+            raise ValueError("reuse_tree works with root_policy='puct' (the Gumbel root starts each search afresh)")
+        if not self.minutes and not self.iterations:
+            raise ValueError("minutes and iterations are both 0: the run would never end; set one")
+        check_device("device", self.device)
+
+
+def elo_difference(score: float, games: int) -> float:
+    """The Elo difference that a ``score`` (wins + draws / 2, over ``games``) implies, with the
+    score kept half a game away from 0 and 1 (a clean sweep is not an infinite rating)."""
+    clipped = min(max(score, 0.5 / games), 1 - 0.5 / games)
+    return 400 * math.log10(clipped / (1 - clipped))
+
+
+class Trainer:
+    """One training run in ``out`` (created if missing); ``resume=True`` continues its checkpoint. A folder that
+    holds a run is not started afresh unless ``overwrite=True``."""
+
+    def __init__(self, config: TrainConfig, out: str | Path, resume: bool = False, overwrite: bool = False) -> None:
+        self.out = Path(out)
+        checkpoint = self.out / "checkpoint.pt"
+        if resume and not checkpoint.is_file():
+            raise FileNotFoundError(f"no checkpoint to resume in {self.out}")
+        if not resume and not overwrite and checkpoint.exists():
+            raise FileExistsError(
+                f"{self.out} holds a run already: resume=True continues it (overwrite=True replaces it)"
+            )
+        self.out.mkdir(parents=True, exist_ok=True)
+        saved = load_saved(checkpoint, "a training checkpoint", CHECKPOINT_KEYS) if resume else None
+        if saved is not None:  # the run's own settings, with the new budget and device
+            config = dataclasses.replace(
+                TrainConfig(**saved["config"]),
+                minutes=config.minutes,
+                iterations=config.iterations,
+                device=config.device,
+                ray_address=config.ray_address,
+                ray_workers=config.ray_workers,
+            )
+        self.config = c = config
+        self.device = resolve_device("device", c.device)
+        with torch.random.fork_rng(devices=[]):  # the initial weights from the run's seed; the global generator kept
+            torch.manual_seed(c.seed)
+            self.net = PolicyValueNet(c.board_size, c.channels, c.blocks).to(self.device)
+        self.optimizer = torch.optim.AdamW(self.net.parameters(), lr=c.lr, weight_decay=c.weight_decay)
+        self.buffer = ReplayBuffer(c.buffer, c.board_size, self.device)
+        self.generator = torch.Generator(device=self.device).manual_seed(c.seed)
+        self.iteration, self.elapsed, self.games = 0, 0.0, 0
+        self.log: list[dict[str, Any]] = []
+        self._show: Any = None  # the progress bar's postfix setter, while run() shows one
+        self._current = self.iteration + 1
+        self._said_no_plot = False
+        self._fresh = not resume  # a new run (or one replacing another): saved before its first iteration
+        self.workers: Any = None  # the Ray actors, started on the first iteration that needs them
+        if saved is not None:
+            self.net.load_state_dict(saved["network"])
+            self.optimizer.load_state_dict(saved["optimizer"])
+            self.buffer.load_state_dict(saved["buffer"])
+            self.iteration, self.elapsed, self.games = saved["iteration"], saved["elapsed"], saved["games"]
+            if saved["config"]["device"].split(":")[0] == self.device.type:  # a generator's state is per device type
+                self.generator.set_state(saved["generator"])
+            else:
+                self.generator.manual_seed((c.seed + self.iteration) % 2**64)
+            self.log = saved["log"]
+        self.saved_iteration: int | None = self.iteration if resume else None  # what checkpoint.pt holds
+
+    # -- one iteration ----------------------------------------------------------------------------
+    @uses_package_threads
+    def step(self) -> dict[str, Any]:
+        """Self-play, training and (every ``eval_every`` iterations) the matches of one iteration."""
+        c = self.config
+        self._current = self.iteration + 1  # the iteration the progress line names
+        start = time.perf_counter()
+        data = self._self_play()
+        self.buffer.add(data)
+        self.games += data.games
+        self.iteration += 1
+        row: dict[str, Any] = {"iteration": self.iteration, "games": self.games, "positions": self.buffer.size}
+        row.update(self._train())
+        if c.eval_every and self.iteration % c.eval_every == 0:
+            row.update(self.evaluate())
+        self.elapsed += time.perf_counter() - start
+        row["minutes"] = round(self.elapsed / 60, 3)
+        self.log.append(row)
+        self.save()
+        return row
+
+    def _self_play(self) -> SelfPlayData:
+        """The iteration's games: in this process, or shared among the Ray actors."""
+        c = self.config
+        settings: dict[str, Any] = {
+            "board_size": c.board_size,
+            "simulations": c.simulations,
+            "c_puct": c.c_puct,
+            "dirichlet_alpha": c.dirichlet_alpha,
+            "dirichlet_fraction": c.dirichlet_fraction,
+            "temperature_plies": c.temperature_plies,
+            "root_policy": c.root_policy,
+            "reuse": c.reuse_tree,
+        }
+        if not c.ray_address:
+
+            def on_ply(ply: int, unfinished: int) -> None:
+                self._say(f"self-play ply {ply}, {unfinished} of {c.games} games going")
+
+            hook = on_ply if self._show is not None else None
+            evaluator = self.net.evaluator()
+            return self_play(evaluator, c.games, generator=self.generator, device=self.device, on_ply=hook, **settings)
+        self._say(f"self-play of {c.games} games on {c.ray_workers} Ray workers")
+        if self.workers is None:
+            from othello_zoo.alphazero.workers import RayWorkers
+
+            self.workers = RayWorkers(c.ray_address, c.ray_workers, self.net.config(), c.device)
+        seeds = torch.randint(2**62, (c.ray_workers,), generator=self.generator, device=self.device).tolist()
+        return self.workers.self_play(self.net.state_dict(), c.games, seeds, **settings)  # type: ignore[no-any-return]
+
+    def _train(self) -> dict[str, float]:
+        c = self.config
+        self._say(f"{c.train_steps} gradient steps on {self.buffer.size} positions")
+        self.net.train()
+        policy_loss = torch.zeros((), device=self.device)
+        value_loss = torch.zeros((), device=self.device)
+        for _ in range(c.train_steps):
+            boards, policies, values = self.buffer.sample(c.batch_size, self.generator)
+            logits, predicted = self.net(boards)
+            p_loss = -(policies * F.log_softmax(logits, dim=1)).sum(1).mean()
+            v_loss = F.mse_loss(predicted, values)
+            self.optimizer.zero_grad(set_to_none=True)
+            (p_loss + v_loss).backward()
+            self.optimizer.step()
+            policy_loss += p_loss.detach() / c.train_steps
+            value_loss += v_loss.detach() / c.train_steps
+        return {"policy_loss": round(float(policy_loss), 4), "value_loss": round(float(value_loss), 4)}
+
+    def evaluate(self) -> dict[str, float]:
+        """Matches against each of ``eval_opponents``: scores and the Elo differences they imply."""
+        c = self.config
+        self._say(f"matches against {c.eval_opponents.replace(',', ', ')}")
+        out: dict[str, float] = {}
+        for opponent in c.eval_opponents.split(","):
+            result = match(
+                self.net.evaluator(),
+                eval_opponent(opponent, (c.seed + self.iteration) % 2**64),
+                c.eval_games,
+                c.board_size,
+                c.eval_simulations,
+                generator=self.generator,
+                device=self.device,
+                c_puct=c.c_puct,
+                root_policy=c.root_policy,
+            )
+            out[f"score_vs_{opponent}"] = round(result.score, 4)
+            out[f"elo_vs_{opponent}"] = round(elo_difference(result.score, result.games), 1)
+        return out
+
+    # -- the run ----------------------------------------------------------------------------------
+    def done(self) -> bool:
+        c = self.config
+        if c.iterations and self.iteration >= c.iterations:
+            return True
+        return bool(c.minutes) and self.elapsed >= c.minutes * 60
+
+    @uses_package_threads
+    def run(self, progress: bool = True) -> list[dict[str, Any]]:
+        """Iterations until the budget (``minutes``) or ``iterations`` is reached; returns the log.
+
+        With ``progress``, a bar on stderr: over the iterations when ``iterations`` is set, else over
+        the time budget in seconds (its ETA is the budget's end); within an iteration it says which
+        phase runs and, in self-play, the ply and the games still going, so it moves within seconds."""
+        from tqdm import tqdm
+
+        c = self.config
+        by_time = not c.iterations
+        total = c.minutes * 60 if by_time else c.iterations
+        start = self.elapsed if by_time else self.iteration
+        unit = "s" if by_time else "it"
+        bar = tqdm(total=total, initial=start, desc="othello-zoo train", unit=unit, disable=not progress)
+        self._show = bar.set_postfix_str if progress else None
+        if self._fresh:
+            self._fresh = False
+            self.save()  # iteration 0: a run stopped in its first iteration can be resumed
+        try:
+            with bar:
+                bar.set_postfix_str(f"iteration {self.iteration + 1}: starting self-play of {c.games} games")
+                while not self.done():
+                    row = self.step()
+                    self.write_log()  # after every iteration, so that a stopped run keeps its log and plot
+                    shown = {k: row[k] for k in ("value_loss", "score_vs_greedy") if k in row}
+                    bar.set_postfix(iteration=self.iteration, minutes=row["minutes"], **shown)
+                    bar.update(min(self.elapsed, total) - bar.n if by_time else 1)
+        finally:
+            self._show = None
+        if self.workers is not None:
+            self.workers.close()
+            self.workers = None
+        self.write_log()
+        return self.log
+
+    def _say(self, text: str) -> None:  # what the iteration is doing, on the progress bar where there is one
+        if self._show is not None:
+            self._show(f"iteration {self._current}: {text}")
+
+    def save(self) -> None:
+        """The checkpoint, written to a temporary file and moved into place (never half written)."""
+        state = {
+            "config": dataclasses.asdict(self.config),
+            "network": self.net.state_dict(),
+            "network_config": self.net.config(),
+            "optimizer": self.optimizer.state_dict(),
+            "buffer": self.buffer.state_dict(),
+            "generator": self.generator.get_state(),
+            "iteration": self.iteration,
+            "elapsed": self.elapsed,
+            "games": self.games,
+            "log": self.log,
+        }
+        partial = self.out / "checkpoint.pt.partial"
+        torch.save(state, partial)
+        partial.replace(self.out / "checkpoint.pt")
+        self.saved_iteration = self.iteration
+
+    def write_log(self) -> None:
+        """``log.json``, ``log.csv`` and, with matplotlib, ``curve.png`` (scores against time)."""
+        (self.out / "log.json").write_text(json.dumps(self.log, indent=1))
+        keys = list(dict.fromkeys(k for row in self.log for k in row))
+        with open(self.out / "log.csv", "w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=keys)
+            writer.writeheader()
+            writer.writerows(self.log)
+        plotted = plot_training_curve(self.log, self.config.eval_opponents.split(","), self.config.board_size, self.out)
+        if not plotted and not self._said_no_plot:  # once a run
+            self._said_no_plot = True
+            from tqdm import tqdm  # written above a progress bar, not through it
+
+            tqdm.write(
+                "othello-zoo train: no curve.png: matplotlib is not installed (pip install 'othello-zoo[bench]')",
+                file=sys.stderr,
+            )
+
+
+def export_network(checkpoint: str | Path, out: str | Path) -> Path:
+    """Writes the network of a run's ``checkpoint`` (with its settings and last log row, and no
+    optimiser or replay buffer) to ``out``: the small file :class:`othello_zoo.agents.AlphaZeroAgent`
+    loads, and the form the package ships its networks in."""
+    saved = load_saved(checkpoint, "a training checkpoint", CHECKPOINT_KEYS)
+    network = {
+        "network": saved["network"],
+        "network_config": saved["network_config"],
+        "config": saved["config"],
+        "iteration": saved["iteration"],
+        "minutes": round(saved["elapsed"] / 60, 2),
+        "log": saved["log"],
+    }
+    torch.save(network, out)
+    return Path(out)

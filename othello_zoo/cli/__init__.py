@@ -1,0 +1,106 @@
+"""The ``othello-zoo`` command (also ``python -m othello_zoo``): ``play``, ``bench``, ``train`` and ``doctor``.
+
+Each command has a module here: its arguments and its run (:mod:`~othello_zoo.cli.play`,
+:mod:`~othello_zoo.cli.bench`, :mod:`~othello_zoo.cli.train`, :mod:`~othello_zoo.cli.doctor`); the work itself
+is in the other folders of the package."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line and run a subcommand; returns the exit status (2, with a usage message, for a bad one;
+    130 after Ctrl-C, with one line and no traceback, wherever it came: loading PyTorch included)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("\nothello-zoo: stopped (Ctrl-C)", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    parser = argparse.ArgumentParser(prog="othello-zoo", description="Othello for reinforcement learning.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{play,bench,train,doctor}")
+    words = list(sys.argv[1:] if argv is None else argv)
+    if (
+        sys.stderr.isatty()
+        and words[:1] in (["play"], ["bench"], ["train"], ["doctor"])
+        and not {"-h", "--help"} & set(words)
+    ):
+        print("othello-zoo: loading PyTorch (the first start can take a while)...", file=sys.stderr, flush=True)
+    from othello_zoo.cli import bench, doctor, play, train
+
+    play_parser = play.build_parser(
+        commands.add_parser(
+            "play", help="play a game (human vs agent, or agent vs agent)", description=play.DESCRIPTION
+        )
+    )
+    bench_parser = bench.build_parser(
+        commands.add_parser("bench", help="measure engine throughput (quick by default)", description=bench.DESCRIPTION)
+    )
+    train_parser = train.build_parser(
+        commands.add_parser("train", help="train an AlphaZero agent by self-play", description=train.DESCRIPTION)
+    )
+    doctor.build_parser(
+        commands.add_parser(
+            "doctor",
+            help="check torch, devices and threads; run each part once per device",
+            description=doctor.DESCRIPTION,
+        )
+    )
+    for sub in (play_parser, train_parser):
+        sub.add_argument(
+            "--threads",
+            type=_whole_threads,
+            help="CPU threads of the package's work: a number, 'auto' (1, more where timed to pay) or 'torch' "
+            "(torch's own) (default: OTHELLO_ZOO_THREADS, else auto)",
+        )
+    args = parser.parse_args(argv)
+    if getattr(args, "threads", None) is not None and args.command in ("play", "train"):
+        from othello_zoo.core.threads import set_threads
+
+        set_threads(None if args.threads == "torch" else args.threads)  # a number or "auto"
+    if args.command == "doctor":
+        return doctor.main(args)
+    if args.command == "play" and "az" in (args.agent, args.black, args.white):
+        from othello_zoo.alphazero.agent import SHIPPED, shipped_network
+
+        try:  # the shipped networks are for some sizes only: say so before anything starts
+            shipped_network(args.board_size)
+        except ValueError as error:
+            flag = "--black" if args.black == "az" else "--white" if args.white == "az" else "--agent"
+            sizes = " or ".join(f"--board-size {n}" for n in sorted(SHIPPED))
+            play_parser.error(f"argument {flag}: az: {str(error).split('; pass')[0]}; try {sizes}")
+    if args.command == "play" and args.opening_book:
+        from othello_zoo.env.openings import load_book
+
+        try:  # checked before anything starts; the book's own message names the file, line and move
+            args.book = load_book(args.opening_book, args.board_size)
+        except ValueError as error:
+            play_parser.error(f"argument --opening-book: {error}")
+    if args.command == "bench":
+        try:  # checked before anything is measured
+            bench.run(args)
+        except bench.NothingToRunError as error:
+            bench_parser.error(str(error))
+        return 0
+    if args.command == "train":
+        try:  # the settings are checked before anything runs
+            return train.main(args)
+        except (ValueError, TypeError, FileNotFoundError, FileExistsError) as error:
+            train_parser.error(train.flag_error(error))
+    return play.run(args)
+
+
+def _whole_threads(text: str) -> int | str:
+    """``--threads``: a whole number >= 1, ``auto`` (the default) or ``torch`` (torch's own setting)."""
+    if text in ("torch", "auto"):
+        return text
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, 'auto' or 'torch', got {text!r}")
+    return int(text)

@@ -1,0 +1,400 @@
+"""The measurements behind ``othello-zoo bench`` (:mod:`othello_zoo.cli.bench` re-exports the public
+ones): random-play throughput of the engine, the vector env and pgx under one protocol, PettingZoo
+env latency, agent speeds, and peak memory in a fresh process."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import torch
+
+from othello_zoo import engine
+from othello_zoo.core.checks import resolve_device
+
+__all__ = [
+    "Result",
+    "env_latencies",
+    "ffo_40",
+    "mcts_rates",
+    "measure_aec",
+    "measure_backend",
+    "measure_engine",
+    "measure_pgx",
+    "measure_pgx_subprocess",
+    "measure_vector",
+    "peak_memory_mib",
+    "search_rates",
+]
+
+
+@dataclass
+class Result:
+    """One measurement: ``board_steps_per_s`` for ``backend`` at ``batch_size``."""
+
+    backend: str
+    device: str
+    threads: int
+    batch_size: int
+    board_size: int
+    board_steps_per_s: float
+    steps: int
+    seconds: float
+
+
+def _timed(
+    run_steps: Callable[[int], None], sync: Callable[[], None], seconds: float, repeats: int
+) -> tuple[int, float]:
+    """Time ``repeats`` rounds of at least ``seconds`` each; ``(steps, elapsed)`` of the fastest. The best of
+    several rounds (``timeit``'s convention) keeps a busy moment of a shared machine from deciding a figure;
+    every framework is measured the same way."""
+    start = time.perf_counter()  # warm-up, 0.1 s: kernels built, caches filled, threads chosen
+    while time.perf_counter() - start < 0.1:
+        run_steps(2)
+        sync()
+    rounds = []
+    for _ in range(repeats):
+        steps, chunk, start = 0, 1, time.perf_counter()
+        while True:
+            run_steps(chunk)
+            sync()
+            steps += chunk
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                break
+            chunk = min(chunk * 2, 256)
+        rounds.append((steps / elapsed, steps, elapsed))
+    _, steps, elapsed = max(rounds)
+    return steps, elapsed
+
+
+def _sync(device: torch.device) -> Callable[[], None]:
+    return (lambda: torch.cuda.synchronize(device)) if device.type == "cuda" else (lambda: None)
+
+
+def measure_engine(
+    backend: str,
+    batch_size: int,
+    device: str = "cpu",
+    board_size: int = 8,
+    seconds: float = 0.3,
+    seed: int = 0,
+    repeats: int = 3,
+) -> Result:
+    """Random-play throughput of one backend at one batch size."""
+    dev = resolve_device("device", device)
+    fresh = engine.init(batch_size, board_size, device=dev, backend=backend)  # type: ignore[arg-type]
+    generator = torch.Generator(device=dev).manual_seed(seed)
+    state = fresh
+
+    def run_steps(k: int) -> None:
+        nonlocal state
+        for _ in range(k):
+            actions = engine.random_actions(state, generator)
+            state = engine.step(state, actions, illegal_action="lose")
+            state = engine.where(state.terminated, fresh, state)
+
+    steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
+    return Result(
+        fresh.backend,
+        str(dev),
+        torch.get_num_threads(),
+        batch_size,
+        board_size,
+        batch_size * steps / elapsed,
+        steps,
+        elapsed,
+    )
+
+
+def measure_vector(
+    batch_size: int,
+    device: str = "cpu",
+    opening_book: str | None = None,
+    seconds: float = 0.3,
+    seed: int = 0,
+    repeats: int = 3,
+    board_size: int = 8,
+    form: str = "movers",
+) -> Result:
+    """Random-play throughput of the vector env (``NEXT_STEP`` autoreset, no host sync).
+
+    ``form="movers"``: :meth:`~othello_zoo.env.vector.OthelloVectorEnv.step_movers` with
+    ``engine.random_actions`` for the movers (row ``vector``). ``form="dict"``: the per-agent
+    ``step({agent: actions})`` with an action drawn for each agent from its own mask by
+    ``engine.sample_actions`` (row ``vector-dict``), as a PettingZoo-style loop does.
+    """
+    from othello_zoo.env import othello_v0
+
+    if form not in ("movers", "dict"):
+        raise ValueError(f"form must be 'movers' or 'dict', got {form!r}")
+    dev = resolve_device("device", device)
+    env = othello_v0.vector_env(
+        batch_size, board_size=board_size, device=dev, opening_book=opening_book, illegal_action="lose"
+    )
+    observations, _ = env.reset(seed=seed)
+    generator = torch.Generator(device=dev).manual_seed(seed)
+
+    def run_movers(k: int) -> None:
+        for _ in range(k):
+            env.step_movers(engine.random_actions(env.state, generator))
+
+    def run_dict(k: int) -> None:
+        nonlocal observations
+        for _ in range(k):
+            actions = {
+                agent: engine.sample_actions(obs["action_mask"], generator, check=False)
+                for agent, obs in observations.items()
+            }
+            observations = env.step(actions)[0]
+
+    steps, elapsed = _timed(run_dict if form == "dict" else run_movers, _sync(dev), seconds, repeats)
+    name = ("vector+xot" if opening_book else "vector") + ("-dict" if form == "dict" else "")
+    threads = torch.get_num_threads()
+    return Result(name, str(dev), threads, batch_size, board_size, batch_size * steps / elapsed, steps, elapsed)
+
+
+def measure_pgx(batch_size: int, seconds: float = 0.3, seed: int = 0, repeats: int = 3) -> Result:
+    """pgx's Othello under the same protocol (``jit`` of sample + ``vmap(step)`` + restart)."""
+    import jax
+    import jax.numpy as jnp
+    import pgx
+
+    env = pgx.make("othello")
+    fresh = jax.jit(jax.vmap(env.init))(jax.random.split(jax.random.PRNGKey(seed), batch_size))
+
+    @jax.jit
+    def body(state, key):  # type: ignore[no-untyped-def]
+        k_act, k_step = jax.random.split(key)
+        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+        actions = jax.random.categorical(k_act, logits, axis=-1)
+        state = jax.vmap(env.step)(state, actions, jax.random.split(k_step, batch_size))
+        done = state.terminated | state.truncated
+
+        def restart(a, b):  # type: ignore[no-untyped-def]
+            return jnp.where(done.reshape(done.shape + (1,) * (a.ndim - 1)), a, b)
+
+        return jax.tree_util.tree_map(restart, fresh, state)
+
+    holder = {"state": fresh, "key": jax.random.PRNGKey(seed + 1)}
+
+    def run_steps(k: int) -> None:
+        for _ in range(k):
+            holder["key"], sub = jax.random.split(holder["key"])
+            holder["state"] = body(holder["state"], sub)
+
+    steps, elapsed = _timed(run_steps, lambda: jax.block_until_ready(holder["state"]), seconds, repeats)
+    device = str(jax.devices()[0].platform)
+    return Result("pgx", device, 0, batch_size, 8, batch_size * steps / elapsed, steps, elapsed)
+
+
+def measure_pgx_subprocess(batch_size: int, seconds: float = 0.3, repeats: int = 3) -> Result:
+    """:func:`measure_pgx` in a fresh process, so that neither framework's threads slow the other."""
+    return Result(**json.loads(_in_fresh_process("pgx", str(batch_size), str(seconds), str(repeats))))
+
+
+def measure_backend(
+    backend: str, batch_size: int, device: str, board_size: int, seconds: float, repeats: int
+) -> Result:
+    """:func:`measure_vector` for ``"vector"``, ``"vector-dict"`` and ``"vector+xot"`` (the book is 8 x 8),
+    else :func:`measure_engine`."""
+    if backend.startswith("vector"):
+        book = "xot" if backend.startswith("vector+xot") else None
+        form = "dict" if backend.endswith("-dict") else "movers"
+        return measure_vector(batch_size, device, book, seconds, repeats=repeats, board_size=board_size, form=form)
+    return measure_engine(backend, batch_size, device, board_size, seconds, repeats=repeats)
+
+
+def measure_aec(make_env: Callable[[], Any], seconds: float = 1.0, repeats: int = 3, seed: int = 0) -> float:
+    """Microseconds per ``last()`` + ``step()`` of an AEC env under random masked play (best round).
+
+    Whole games are played; ``reset()`` between games is not counted.
+    """
+    import numpy as np
+
+    env = make_env()
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    best = float("inf")
+    for _ in range(repeats):
+        steps, spent = 0, 0.0
+        while spent < seconds:
+            start = time.perf_counter()
+            for _ in range(200):
+                obs, _, termination, truncation, _ = env.last()
+                if termination or truncation:
+                    break
+                env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+                steps += 1
+            spent += time.perf_counter() - start
+            if termination or truncation:
+                env.reset()
+        best = min(best, spent / max(steps, 1) * 1e6)
+    env.close()
+    return best
+
+
+def env_latencies(seconds: float = 1.0, repeats: int = 3) -> dict[str, float]:
+    """``othello_v0`` against PettingZoo's ``tictactoe_v3`` and ``connect_four_v3``, in one run."""
+    from pettingzoo.classic import connect_four_v3, tictactoe_v3
+
+    from othello_zoo.env import othello_v0
+
+    makers: dict[str, Callable[[], Any]] = {
+        "tictactoe_v3.env()": tictactoe_v3.env,
+        "connect_four_v3.env()": connect_four_v3.env,
+        "othello_v0.env()": othello_v0.env,
+        "othello_v0.raw_env()": othello_v0.raw_env,
+        "othello_v0.env(opening_book='xot')": lambda: othello_v0.env(opening_book="xot"),
+        "othello_v0.env(backend='bitboard')": lambda: othello_v0.env(backend="bitboard"),
+    }
+    return {name: measure_aec(make, seconds, repeats) for name, make in makers.items()}
+
+
+def _midgame() -> Any:
+    """The position 16 plies into a fixed opening line, where the agents are measured mid-game."""
+    from othello_zoo.core.board import Board
+    from othello_zoo.core.notation import parse_moves
+
+    board = Board.start()
+    for action in parse_moves("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6"):
+        board = board.step(action)
+    return board
+
+
+def mcts_rates(seconds: float = 1.0) -> dict[str, float]:
+    """MCTS simulations per second from the start position and from a midgame position, with the
+    default batch (32 leaves x 8 playouts) and a throughput batch (128 x 8)."""
+    from othello_zoo.agents import MCTSAgent
+    from othello_zoo.core.board import Board
+
+    midgame = _midgame()
+    rates = {}
+    for name, board in (("start", Board.start()), ("midgame", midgame)):
+        for leaves in (32, 128):
+            agent = MCTSAgent(simulations=10**9, seconds=seconds, leaves_per_batch=leaves, seed=0)
+            start = time.perf_counter()
+            agent.act(board)
+            rates[f"{name}, {leaves} leaves x 8 playouts"] = agent.last_simulations / (time.perf_counter() - start)
+    return rates
+
+
+# FFO endgame position #40 (20 empties, black to move; a2 wins by 38), from the FFO test suite.
+FFO_40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+
+
+def search_rates(solve_ffo: bool = True) -> dict[str, float]:
+    """Alpha-beta figures: midgame nodes/s (depth 6 from a 16-ply opening), endgame solver nodes/s
+    on a 17-empty position, and with ``solve_ffo`` the exact solve of FFO #40 (:func:`ffo_40`)."""
+    from othello_zoo.agents import AlphaBetaAgent
+    from othello_zoo.agents.endgame import EndgameSolver
+    from othello_zoo.core.board import Board
+    from othello_zoo.core.notation import parse_moves
+
+    midgame = _midgame()
+    agent = AlphaBetaAgent(depth=6, endgame=0)
+    start = time.perf_counter()
+    agent.act(midgame)
+    out = {"midgame nodes/s (depth 6)": agent.last_nodes / (time.perf_counter() - start)}
+    endgame = Board.from_text(FFO_40)
+    for action in parse_moves("a2b1c1"):  # 3 plies on: 17 empties
+        endgame = endgame.step(action)
+    solver = EndgameSolver(8)
+    start = time.perf_counter()
+    solver.solve(endgame.own, endgame.opp)
+    out["endgame solver nodes/s (17 empties)"] = solver.nodes / (time.perf_counter() - start)
+    return {**out, **ffo_40()} if solve_ffo else out
+
+
+def ffo_40() -> dict[str, float]:
+    """The exact solve of FFO #40 (20 empties; about 40 s on one core): its seconds, nodes, score and move."""
+    from othello_zoo.agents.endgame import EndgameSolver
+
+    solver = EndgameSolver(8)
+    start = time.perf_counter()
+    score, move = solver.solve_text(FFO_40)
+    seconds = time.perf_counter() - start
+    return {"FFO #40 seconds": seconds, "FFO #40 nodes": solver.nodes, "FFO #40 score": score, "FFO #40 move": move}
+
+
+def peak_memory_mib(backend: str, batch_size: int, device: str = "cpu", board_size: int = 8) -> float:
+    """Memory that random play at ``batch_size`` needs, measured in a fresh process, in MiB.
+
+    On CPU (Linux): the peak resident set during the run minus the resident set just before it
+    (the peak is reset through ``/proc/self/clear_refs`` after torch and the kernel tables are
+    loaded); elsewhere the process's whole peak. On CUDA: the peak allocated by torch.
+    """
+    return float(_in_fresh_process("memory", backend, str(batch_size), device, str(board_size)))
+
+
+def _peak_memory_here(backend: str, batch_size: int, device: str, board_size: int) -> float:
+    """:func:`peak_memory_mib`'s measurement, run in this (fresh) process."""
+    import resource
+
+    dev = resolve_device("device", device)
+    kernel = "bitboard" if backend.startswith("vector") else backend
+    state = engine.init(1, board_size, device=dev, backend=kernel)  # type: ignore[arg-type]
+    engine.step(state, torch.zeros(1, dtype=torch.int64, device=dev), "lose")
+    base = _reset_peak_rss_mib()
+    if dev.type == "cuda":
+        torch.cuda.reset_peak_memory_stats(dev)
+    measure_backend(backend, batch_size, device, board_size, seconds=0.2, repeats=1)
+    if dev.type == "cuda":
+        return torch.cuda.max_memory_allocated(dev) / 2**20
+    peak = _proc_status_mib("VmHWM:") if base else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return peak - base
+
+
+def _reset_peak_rss_mib() -> float:
+    """Resets this process's peak resident set to the current one; that resident set in MiB, or 0.0
+    where ``/proc/self/clear_refs`` is missing (not Linux)."""
+    if not os.path.exists("/proc/self/clear_refs"):
+        return 0.0
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")  # reset the peak resident set to the current one
+    return _proc_status_mib("VmRSS:")
+
+
+def _proc_status_mib(key: str) -> float:
+    """The figure under ``key`` (e.g. ``"VmHWM:"``) of ``/proc/self/status``, in MiB."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(key):
+                return int(line.split()[1]) / 1024
+    raise KeyError(f"{key} is not in /proc/self/status")
+
+
+def _in_fresh_process(*args: str) -> str:
+    """The last line that ``python -m othello_zoo.cli._measure *args`` prints (see :func:`_main`)."""
+    command = [sys.executable, "-m", "othello_zoo.cli._measure", *args]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)
+    return out.stdout.strip().splitlines()[-1]
+
+
+def _main(argv: Sequence[str]) -> int:
+    """One measurement in this fresh process, printed on the last line of stdout.
+
+    ``pgx BATCH SECONDS REPEATS``: :func:`measure_pgx`'s result as JSON;
+    ``memory BACKEND BATCH DEVICE BOARD_SIZE``: :func:`peak_memory_mib`'s figure.
+    """
+    command, *rest = argv
+    if command == "pgx":
+        batch_size, seconds, repeats = rest
+        print(json.dumps(asdict(measure_pgx(int(batch_size), float(seconds), repeats=int(repeats)))))
+    elif command == "memory":
+        backend, batch_size, device, board_size = rest
+        print(_peak_memory_here(backend, int(batch_size), device, int(board_size)))
+    else:
+        raise SystemExit(f"unknown measurement {command!r}: pgx or memory")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main(sys.argv[1:]))

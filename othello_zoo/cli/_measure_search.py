@@ -1,0 +1,75 @@
+"""``othello-zoo bench --search``: simulations per second of the batched tree search
+(:mod:`othello_zoo.search`) from the start position, with random-rollout leaves and with a small
+network (PUCT and Gumbel roots), at several numbers of roots searched together; beside them, when
+``mctx`` and ``pgx`` are installed, mctx's Gumbel search over pgx's Othello with a network of the
+same shape (:mod:`othello_zoo.cli._measure_mctx`, in a fresh process)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+
+import torch
+
+from othello_zoo import engine
+from othello_zoo.alphazero.network import PolicyValueNet
+from othello_zoo.core.checks import resolve_device
+from othello_zoo.search import MCTS, rollout_evaluator
+
+__all__ = ["ROLLOUT_ROOTS", "SEARCH_ROOTS", "batched_search_rates", "mctx_rates"]
+
+SEARCH_ROOTS = (1, 64, 1024)
+ROLLOUT_ROOTS = (*SEARCH_ROOTS, 4096, 16384)  # rollouts gain from larger batches (to about 16,384 on a CPU)
+
+
+def batched_search_rates(
+    roots: Sequence[int] = SEARCH_ROOTS,
+    simulations: int = 32,
+    device: str = "cpu",
+    seed: int = 0,
+    rollout_roots: Sequence[int] = ROLLOUT_ROOTS,
+) -> dict[str, float]:
+    """Simulations per second (all roots together) of one search of ``simulations`` per root from
+    the start position: ``"rollouts, N=..."`` with one random playout a leaf (at ``rollout_roots``),
+    and ``"network (64 x 4 blocks), N=..."`` with an untrained
+    :class:`~othello_zoo.alphazero.network.PolicyValueNet` of 64 channels and 4 residual blocks,
+    ``"network, Gumbel ..."`` the same with the Gumbel root (16 actions considered). Each figure is
+    the best of three searches after a warm-up."""
+    dev = resolve_device("device", device)
+    net = PolicyValueNet(8, channels=64, blocks=4).to(dev)
+    generator = torch.Generator(device=dev).manual_seed(seed)
+    searches = {
+        "rollouts": MCTS(rollout_evaluator(8, generator=generator), simulations=simulations),
+        "network (64 x 4 blocks)": MCTS(net.evaluator(), simulations=simulations),
+        "network, Gumbel (64 x 4)": MCTS(net.evaluator(), simulations=simulations, root_policy="gumbel"),
+    }
+    rates = {}
+    for name, search in searches.items():
+        for count in rollout_roots if name == "rollouts" else roots:
+            state = engine.init(count, device=dev)
+            search.run(engine.init(min(count, 4), device=dev), generator)  # warm-up
+            best = 0.0
+            for _ in range(3):
+                start = time.perf_counter()
+                search.run(state, generator)
+                if dev.type == "cuda":
+                    torch.cuda.synchronize()
+                best = max(best, count * simulations / (time.perf_counter() - start))
+            rates[f"{name}, N={count}"] = best
+    return rates
+
+
+def mctx_rates(roots: Sequence[int] = SEARCH_ROOTS, simulations: int = 32) -> dict[str, float]:
+    """``"mctx + pgx, Gumbel (64 x 4), N=..."``: mctx's Gumbel MuZero search over pgx's Othello with
+    a network of the same shape, each in a fresh process; empty where mctx or pgx is missing."""
+    if not all(importlib.util.find_spec(name) for name in ("mctx", "pgx")):
+        return {}
+    rates = {}
+    for count in roots:
+        command = [sys.executable, "-m", "othello_zoo.cli._measure_mctx", str(count), str(simulations)]
+        out = subprocess.run(command, capture_output=True, text=True, check=True)
+        rates[f"mctx + pgx, Gumbel (64 x 4), N={count}"] = float(out.stdout.strip().splitlines()[-1])
+    return rates

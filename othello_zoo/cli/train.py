@@ -1,0 +1,177 @@
+"""The ``othello-zoo train`` command line: its flags, and the rules that keep
+a run safe.
+
+- A folder that holds a run is never started afresh: without ``--resume`` the command refuses it.
+- ``--resume`` keeps the run's own settings; a flag that contradicts them is refused by name (only the budget,
+  the device and the Ray settings may change).
+- ``--export`` never writes onto the run's checkpoint, nor into a folder.
+- Ctrl-C stops the run between two saves: the checkpoint holds every finished iteration (a new run saves one
+  before its first), and one line says where it stopped and how to go on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DESCRIPTION", "RESUMABLE", "build_parser", "flag_error", "main"]
+
+DESCRIPTION = "Train an AlphaZero agent by self-play with the batched tree search (CPU by default)."
+
+RESUMABLE = ("minutes", "iterations", "device", "ray_address", "ray_workers")  # what --resume may change
+
+
+HELP = {  # what each TrainConfig field means, with its unit
+    "board_size": "board size, even, 4 to 16",
+    "channels": "network width: channels of each convolution",
+    "blocks": "residual blocks of the network",
+    "games": "self-play games an iteration, played together",
+    "simulations": "search simulations a move in self-play",
+    "root_policy": "the search's root: puct (AlphaZero: Dirichlet noise, visit counts) or gumbel (Gumbel AlphaZero)",
+    "c_puct": "exploration constant of PUCT",
+    "dirichlet_alpha": "Dirichlet noise concentration at the root (puct)",
+    "dirichlet_fraction": "share of the root prior that is noise, 0 to 1 (puct)",
+    "temperature_plies": "opening plies whose moves are drawn in proportion to the visits (then the most visited)",
+    "reuse_tree": "each search goes on from the subtree of the move played (puct)",
+    "buffer": "positions kept in the replay buffer",
+    "batch_size": "positions a gradient step",
+    "train_steps": "gradient steps an iteration",
+    "lr": "learning rate (AdamW)",
+    "weight_decay": "weight decay (AdamW)",
+    "eval_every": "iterations between matches against the eval opponents (0: no matches)",
+    "eval_games": "games a match, colours alternating",
+    "eval_simulations": "search simulations a move in the matches",
+    "eval_opponents": "comma-separated: random, greedy, alphabeta (depth 4), mcts (2,000 simulations), uct (400)",
+    "minutes": "wall-clock budget in minutes, resumed time included (0: no budget; then --iterations)",
+    "iterations": "iterations to reach (0: until the budget in --minutes)",
+    "seed": "seed of the network's first weights and of every draw",
+    "device": "torch device: cpu, cuda, cuda:1, ...",
+    "ray_address": "play the self-play games on Ray actors at this address: local, auto, ray://host:port",
+    "ray_workers": "Ray actors sharing an iteration's games",
+}
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
+    """The ``train`` command's arguments: one flag per ``TrainConfig`` field, and the run's folder. The fields'
+    flags default to ``None`` so that the command knows which were given (the defaults are ``TrainConfig``'s)."""
+    from othello_zoo.alphazero.train import TrainConfig
+
+    parser = parser or argparse.ArgumentParser(prog="othello-zoo train", description=DESCRIPTION)
+    parser.add_argument("--out", default="runs/alphazero", help="the run's folder (default: %(default)s)")
+    parser.add_argument("--resume", action="store_true", help="continue the run in --out with its own settings")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--export", metavar="PATH", help="write the network of --out's checkpoint to the file PATH and stop"
+    )
+    for field in dataclasses.fields(TrainConfig):
+        default = field.default if field.default != "" else "none"
+        shown = f"{HELP.get(field.name, field.name.replace('_', ' '))} (default: {default})"
+        if str(field.type) == "bool":
+            parser.add_argument(_flag(field.name), action=argparse.BooleanOptionalAction, default=None, help=shown)
+            continue
+        kind = {"int": int, "float": float, "str": str}[str(field.type)]
+        parser.add_argument(_flag(field.name), type=kind, default=None, help=shown)
+    return parser
+
+
+def flag_error(error: Exception) -> str:
+    """An error of the settings as the command line words it: ``argument --games: games must be ...``."""
+    from othello_zoo.alphazero.train import TrainConfig
+
+    text = str(error)
+    for field in dataclasses.fields(TrainConfig):
+        if text.startswith(field.name + " "):
+            return f"argument {_flag(field.name)}: {text}"
+    return text
+
+
+def _given(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``TrainConfig`` fields given on the command line."""
+    from othello_zoo.alphazero.train import TrainConfig
+
+    return {f.name: getattr(args, f.name) for f in dataclasses.fields(TrainConfig) if getattr(args, f.name) is not None}
+
+
+def _export(args: argparse.Namespace) -> int:
+    from othello_zoo.alphazero.train import export_network
+
+    checkpoint = Path(args.out) / "checkpoint.pt"
+    if not checkpoint.is_file():
+        raise FileNotFoundError(f"no checkpoint to export in {args.out}")
+    target = Path(args.export)
+    if target.is_dir():
+        raise ValueError(f"--export {args.export} is a folder: give the file to write, e.g. {target / 'network.pt'}")
+    if target.exists() and os.path.samefile(target, checkpoint):
+        raise ValueError(f"--export {args.export} is the run's own checkpoint: give another file, e.g. network.pt")
+    if not target.parent.is_dir():
+        raise ValueError(f"--export {args.export}: the folder {target.parent} does not exist")
+    print(f"network written to {export_network(checkpoint, target)}")
+    return 0
+
+
+def _resumed_config(args: argparse.Namespace, given: dict[str, Any]) -> dict[str, Any]:
+    """The settings of the run being resumed, with the resumable flags given; a flag that contradicts the run
+    is refused by name."""
+    from othello_zoo.alphazero.train import CHECKPOINT_KEYS
+    from othello_zoo.core.files import load_saved
+
+    saved = load_saved(Path(args.out) / "checkpoint.pt", "a training checkpoint", CHECKPOINT_KEYS)["config"]
+    clashes = [
+        f"{_flag(name)} {value} (the run has {saved.get(name)!r})"
+        for name, value in given.items()
+        if name not in RESUMABLE and saved.get(name) != value
+    ]
+    if clashes:
+        keep = ", ".join(_flag(name) for name in RESUMABLE)
+        raise ValueError(
+            f"--resume keeps the run's own settings, and {'; '.join(clashes)} would change them: leave them out "
+            f"(only {keep} may change), or start a new run with another --out"
+        )
+    return {**saved, **{name: value for name, value in given.items() if name in RESUMABLE}}
+
+
+def main(args: argparse.Namespace) -> int:
+    """Runs ``othello-zoo train`` with parsed ``args``; prints the last row of the log (130 after Ctrl-C)."""
+    from othello_zoo.alphazero.train import TrainConfig, Trainer
+
+    if args.export:
+        return _export(args)
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--out {args.out} is a file: give the run's folder")
+    given = _given(args)
+    if given.get("ray_address") and importlib.util.find_spec("ray") is None:
+        raise ValueError("--ray-address needs Ray, which is not installed: pip install 'othello-zoo[ray]'")
+    if args.resume:
+        if not (out / "checkpoint.pt").is_file():
+            raise FileNotFoundError(f"no checkpoint to resume in {args.out}")
+        given = _resumed_config(args, given)  # the run's own budget, device and Ray settings unless given
+    elif (out / "checkpoint.pt").exists():
+        raise ValueError(f"--out {args.out} holds a run already: add --resume to continue it, or give another --out")
+    trainer = None
+    try:
+        trainer = Trainer(TrainConfig(**given), out, resume=args.resume)
+        log = trainer.run(progress=not args.quiet)
+    except KeyboardInterrupt:
+        saved = None if trainer is None else trainer.saved_iteration
+        if saved is None:
+            print("\nstopped by Ctrl-C before anything was saved", file=sys.stderr)
+        else:
+            print(
+                f"\nstopped by Ctrl-C in iteration {saved + 1}: {out / 'checkpoint.pt'} holds {saved} finished "
+                f"iteration(s); go on with: othello-zoo train --out {args.out} --resume",
+                file=sys.stderr,
+            )
+        return 130
+    print(json.dumps(log[-1] if log else {}), file=sys.stdout)
+    return 0

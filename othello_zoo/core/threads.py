@@ -1,0 +1,319 @@
+"""How the package uses CPU threads: its own work runs under its own thread setting, one thread by default.
+
+torch's default is one intra-op thread per core, and its threads wait for each other at the end of every
+parallel operation. When another process is busy on one of the cores (a learner, a browser, a Ray worker:
+the normal case), a thread that shares that core holds up every operation, and work of a few microseconds
+an operation slows down several times (measured on 2 cores with one busy: a training iteration 2.6 times, the
+AlphaZero agent's move 3.3 times, the conv kernel 3 times; see ``docs/devices.md``). The package's operations
+are small (words or planes of a few thousand boards, a small network), so one thread is also close to the best
+on a quiet machine.
+
+So every entry that computes (the engine's functions, the envs' steps, the search, the agents' moves,
+self-play and the trainer) runs under :func:`uses_package_threads`: torch's intra-op threads are set to
+:func:`get_threads` for the call and the caller's setting is restored afterwards, exceptions included.
+Everything inside such a call runs at that setting, code of the caller's that the package calls back
+included (an evaluator network, a match opponent) and the trainer's own gradient steps. ``set_threads(n)``, the
+environment variable ``OTHELLO_ZOO_THREADS`` or the commands' ``--threads`` choose another count;
+``set_threads(None)`` (``torch``) leaves torch's setting alone.
+
+One kind of work is worth more threads where they are free: the conv kernel's step on the CPU (a matrix product
+and large integer operations, exact at any thread count; about 1.5x faster on 2 quiet cores). Under the default
+setting, ``"auto"``, its calls are timed now and then at the caller's torch setting as well as at one thread
+(:class:`AdaptiveThreads`), and the faster count is used: more threads on a quiet machine, one as soon as another
+program takes a core. A number or ``None`` turns this off.
+
+``torch.set_num_threads`` is process-wide in torch's OpenMP build (threads started later inherit it, and torch's
+own thread pool is resized), so the switch is made only where the count differs, and restored at once.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+import time
+from collections.abc import Callable, Hashable
+from typing import Literal, ParamSpec, TypeVar
+
+import torch
+
+from othello_zoo.core.checks import integer_value
+
+__all__ = [
+    "ADAPTIVE",
+    "ENV_VAR",
+    "AdaptiveThreads",
+    "Cancelled",
+    "Setting",
+    "adaptive",
+    "call_off_when",
+    "caller_threads",
+    "get_threads",
+    "kept_settings",
+    "package_threads",
+    "set_threads",
+    "thread_report",
+    "threads_setting",
+    "uses_adaptive_threads",
+    "uses_package_threads",
+]
+
+ENV_VAR = "OTHELLO_ZOO_THREADS"
+Setting = int | Literal["auto"] | None  # a fixed count, "auto" (the default) or None (torch's own setting)
+_chosen: list[Setting] = []  # set_threads' choice, once made (a list: no global statement needed)
+_CALLER = threading.local()  # .threads: torch's setting before the outermost package entry changed it
+_CANCEL = threading.local()  # .event: once set, the package's entries in this thread raise Cancelled
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Cancelled(Exception):  # noqa: N818 (it names what happened, like KeyboardInterrupt)
+    """The work of a thread was called off (see :func:`call_off_when`)."""
+
+
+def call_off_when(event: threading.Event | None) -> None:
+    """From now on, in the calling thread, every entry of the package raises :class:`Cancelled` once ``event`` is
+    set (``None``: never). A thread doing long work (an agent thinking for a window) can so be stopped at its next
+    engine call, within milliseconds, instead of being left inside torch when the program ends."""
+    _CANCEL.event = event
+
+
+def _check_cancelled() -> None:
+    event = getattr(_CANCEL, "event", None)
+    if event is not None and event.is_set():
+        raise Cancelled("the work of this thread was called off")
+
+
+def threads_setting() -> Setting:
+    """The setting in force: :func:`set_threads`' choice, else ``OTHELLO_ZOO_THREADS``, else ``"auto"``."""
+    if _chosen:
+        return _chosen[-1]
+    return _from_environment(os.environ.get(ENV_VAR, ""))
+
+
+@functools.lru_cache(maxsize=8)
+def _from_environment(raw: str) -> Setting:
+    """``OTHELLO_ZOO_THREADS``'s text as a setting (parsed once a text: every entry of the package reads it)."""
+    text = raw.strip().lower()
+    if text in ("", "auto"):
+        return "auto"
+    if text == "torch":
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"{ENV_VAR} must be a whole number >= 1, 'auto' or 'torch' (torch's setting), got {text!r}")
+    return int(text)
+
+
+def get_threads() -> int | None:
+    """The intra-op threads the package's work runs with: the number :func:`set_threads` chose, else
+    ``OTHELLO_ZOO_THREADS``'s, else 1 (``"auto"``, the default, where only the conv kernel's step adapts).
+    ``None``: torch's own setting, left alone.
+
+    >>> get_threads()
+    1
+    """
+    setting = threads_setting()
+    return 1 if setting == "auto" else setting
+
+
+def adaptive() -> bool:
+    """Whether the conv kernel's step picks its threads by timing (the ``"auto"`` setting, the default)."""
+    return threads_setting() == "auto"
+
+
+def set_threads(threads: Setting) -> None:
+    """Runs the package's work with ``threads`` intra-op threads from now on: a whole number, ``"auto"``
+    (the default: one, and the conv kernel's step timed at the caller's torch setting too, see
+    :class:`AdaptiveThreads`) or ``None`` (torch's own setting, whatever the caller sets). Process-wide;
+    the caller's own torch setting is not changed.
+
+    >>> set_threads(2); get_threads()
+    2
+    >>> set_threads("auto")
+    """
+    number = integer_value(threads)
+    if not (threads is None or threads == "auto" or (number is not None and number >= 1)):
+        raise ValueError(f"threads must be a whole number >= 1, 'auto' or None (torch's own setting), got {threads!r}")
+    _chosen[:] = [number if number is not None else threads]
+
+
+class kept_settings:  # noqa: N801 (a context manager)
+    """Within the block the thread settings may change; torch's setting and :func:`set_threads`' choice (or its
+    absence) are as before afterwards, exceptions included."""
+
+    __slots__ = ("_chosen", "_torch")
+
+    def __enter__(self) -> None:
+        self._chosen, self._torch = list(_chosen), torch.get_num_threads()
+
+    def __exit__(self, *exc: object) -> None:
+        _chosen[:] = self._chosen
+        torch.set_num_threads(self._torch)
+
+
+def caller_threads() -> int:
+    """torch's thread setting of the code that called into the package (before an entry changed it)."""
+    outer = getattr(_CALLER, "threads", None)
+    return torch.get_num_threads() if outer is None else int(outer)
+
+
+class package_threads:  # noqa: N801 (a context manager, like torch.no_grad)
+    """Within ``with package_threads():`` torch's intra-op threads are :func:`get_threads`; the caller's setting
+    is restored on the way out (exceptions included), and entries inside see it as the caller's."""
+
+    __slots__ = ("_before", "_outermost")
+
+    def __enter__(self) -> None:
+        want = get_threads()
+        self._before = torch.get_num_threads()
+        self._outermost = False
+        if want is None or want == self._before:
+            return
+        torch.set_num_threads(want)
+        if getattr(_CALLER, "threads", None) is None:  # the outermost entry: nested ones read the caller's here
+            _CALLER.threads, self._outermost = self._before, True
+
+    def __exit__(self, *exc: object) -> None:
+        if torch.get_num_threads() != self._before:
+            torch.set_num_threads(self._before)
+        if self._outermost:
+            _CALLER.threads = None
+
+
+def uses_package_threads(function: Callable[P, R]) -> Callable[P, R]:
+    """``function`` run under :class:`package_threads`."""
+
+    @functools.wraps(function)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        _check_cancelled()
+        if get_threads() in (None, torch.get_num_threads()):  # the common case, no switch: nothing to do
+            return function(*args, **kwargs)
+        with package_threads():
+            return function(*args, **kwargs)
+
+    return wrapper
+
+
+class _Timing:
+    """One key's record: the count in use, each count's mean seconds a call, when and how soon to probe."""
+
+    __slots__ = ("interval", "means", "probe_at", "threads")
+
+    def __init__(self, now: float, interval: float) -> None:
+        self.threads = 1
+        self.means: dict[int, float] = {}
+        self.probe_at = now + interval
+        self.interval = interval
+
+
+class AdaptiveThreads:
+    """Chooses between one thread and ``wide`` threads for a call repeated with the same key (the same
+    kernel, board size, batch size class and ``wide``) by timing both.
+
+    A key starts at one thread. After ``FIRST_PROBE`` seconds of its calls one call runs at the other
+    count (a probe); each count keeps a running mean of its time, and the faster one is used. While the
+    choice holds, the probes grow rarer (the interval doubles up to ``MAX_INTERVAL`` seconds). A wide
+    call that takes ``SLOW`` times its mean (another program took a core) falls back to one thread at
+    once. Results do not depend on the choice: it is used only for exact integer work. ``clock`` is the
+    timer (``time.perf_counter``; a test passes its own).
+    """
+
+    FIRST_PROBE = 0.05
+    MAX_INTERVAL = 5.0
+    SLOW = 3.0
+
+    __slots__ = ("_clock", "_keys")
+
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self._keys: dict[Hashable, _Timing] = {}
+        self._clock = clock
+
+    def reset(self) -> None:
+        """Forgets every key's timings (each starts again at one thread)."""
+        self._keys.clear()
+
+    def choice(self, key: Hashable, wide: int) -> int | None:
+        """The thread count the key uses now at ``wide`` (``None`` before its first call)."""
+        timing = self._keys.get((key, wide))
+        return None if timing is None else timing.threads
+
+    def run(self, key: Hashable, wide: int, function: Callable[[], R]) -> R:
+        """``function()`` with this key's choice between 1 and ``wide`` threads, timed."""
+        now = self._clock()
+        timing = self._keys.get((key, wide))
+        if timing is None:
+            timing = self._keys[(key, wide)] = _Timing(now, self.FIRST_PROBE)
+        chosen, means = timing.threads, timing.means
+        probing = now >= timing.probe_at and chosen in means
+        threads = (wide if chosen == 1 else 1) if probing else chosen
+        before = torch.get_num_threads()
+        if threads != before:
+            torch.set_num_threads(threads)
+        start = self._clock()
+        try:
+            result = function()
+        finally:
+            end = self._clock()
+            if torch.get_num_threads() != before:
+                torch.set_num_threads(before)
+        seconds, mean = end - start, means.get(threads)
+        if threads > 1 and mean is not None and seconds > self.SLOW * mean:  # a core was taken: one thread now
+            means[threads] = 0.5 * mean + 0.5 * seconds
+            timing.threads, timing.interval, timing.probe_at = 1, self.FIRST_PROBE, end + self.FIRST_PROBE
+            return result
+        means[threads] = seconds if mean is None else 0.8 * mean + 0.2 * seconds
+        if probing:
+            other = means.get(chosen)
+            if other is not None and means[threads] < 0.9 * other:
+                timing.threads, timing.interval = threads, self.FIRST_PROBE
+            else:
+                timing.interval = min(2 * timing.interval, self.MAX_INTERVAL)
+            timing.probe_at = end + timing.interval
+        return result
+
+
+ADAPTIVE = AdaptiveThreads()
+
+
+def uses_adaptive_threads(key_of: Callable[..., Hashable | None]) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """``function`` run under :data:`ADAPTIVE`'s choice for the key ``key_of(*args, **kwargs)``, where the setting
+    is ``"auto"``, the key is not ``None`` and the caller's torch setting is above one thread; under
+    :func:`uses_package_threads` otherwise."""
+
+    def decorate(function: Callable[P, R]) -> Callable[P, R]:
+        fixed = uses_package_threads(function)
+
+        @functools.wraps(function)
+        def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+            _check_cancelled()
+            wide = caller_threads()
+            key = key_of(*args, **kwargs) if wide > 1 and adaptive() else None
+            if key is None:
+                return fixed(*args, **kwargs)
+            return ADAPTIVE.run(key, wide, lambda: function(*args, **kwargs))
+
+        return wrapper
+
+    return decorate
+
+
+def thread_report() -> list[tuple[str, str]]:
+    """The facts about CPU threads, as (name, value) rows (``othello-zoo doctor`` prints them)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    rows = [
+        ("CPU cores", f"{cores} usable of {os.cpu_count()}"),
+        ("torch threads", f"{torch.get_num_threads()} intra-op (torch's setting in this process)"),
+    ]
+    setting = threads_setting()
+    if setting == "auto":
+        text = "auto (1; the conv kernel's step timed at torch's setting too)"
+    else:
+        text = "torch's setting" if setting is None else f"{setting} (set with {ENV_VAR} or --threads)"
+    rows.append(("package threads", text))
+    if hasattr(os, "getloadavg"):
+        rows.append(("load average", " ".join(f"{x:.2f}" for x in os.getloadavg()) + " (1, 5, 15 min)"))
+    for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", ENV_VAR):
+        if os.environ.get(name):
+            rows.append((name, os.environ[name]))
+    return rows

@@ -1,0 +1,144 @@
+"""Boards into and out of the engine: from planes, from position text, to position text.
+
+Re-exported by :mod:`othello_zoo.engine`, where they are documented.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from typing import cast
+
+import torch
+from torch import Tensor
+
+from othello_zoo.core.checks import check_device
+from othello_zoo.core.notation import format_position, parse_position
+from othello_zoo.engine._state import BACKENDS, Backend, State, kernel_for, kernel_of, resolve_backend
+
+__all__ = ["from_planes", "from_text", "planes_of", "to_text"]
+
+
+def from_planes(
+    planes: Tensor,
+    player: Tensor,
+    board_size: int,
+    device: torch.device | str | None = None,
+    backend: Backend = "auto",
+) -> State:
+    """Boards from bool planes ``(B, 2, n*n)`` (the mover's discs, then the opponent's) and the
+    colours to move, int64 ``(B,)``; moves and the end of each game are worked out.
+
+    ``device`` (default: the planes' device) and ``backend`` come in the order of :func:`init` and
+    :func:`from_text`. The order before, ``(..., backend, device)``, still works for one release
+    with a ``DeprecationWarning``.
+
+    Raises:
+        TypeError: ``planes`` or ``player`` is not a tensor, or ``player`` is not int64.
+        ValueError: a bad shape, a square in both planes, or a colour other than 0 and 1 (these
+            two content checks read the tensors on the host: one synchronisation on a GPU).
+    """
+    device, backend = _arguments_in_order(device, backend)
+    backend = resolve_backend(backend, board_size)
+    _check_planes(planes, player, board_size)
+    device = check_device("device", device) or planes.device
+    planes, player = planes.to(device=device, dtype=torch.bool), player.to(device)
+    kernel = kernel_for(backend, board_size, device)
+    discs = kernel.encode(planes)
+    moves, rays, terminated = kernel.legal_moves(discs)
+    return State(
+        discs=discs,
+        moves=moves,
+        rays=rays,
+        current_player=player,
+        terminated=terminated,
+        forfeited=torch.zeros_like(terminated),
+        board_size=board_size,
+        backend=backend,
+    )
+
+
+def _arguments_in_order(device: object, backend: object) -> tuple[torch.device | str | None, Backend]:
+    """``(device, backend)`` of :func:`from_planes`, taken in the old order ``(backend, device)``
+    with a ``DeprecationWarning`` when the device argument names a backend."""
+    if isinstance(device, str) and device in BACKENDS:  # the old order: (..., backend, device)
+        warnings.warn(
+            "from_planes(planes, player, board_size, backend, device) is deprecated: "
+            "the order is now (..., device, backend), as in init() and from_text()",
+            DeprecationWarning,
+            stacklevel=3,  # the caller of from_planes
+        )
+        old_device = None if backend == "auto" else backend  # with 4 arguments there was no device
+        return cast("torch.device | str | None", old_device), cast(Backend, device)
+    return cast("torch.device | str | None", device), cast(Backend, backend)
+
+
+def _check_planes(planes: object, player: object, board_size: int) -> None:
+    """The checks of :func:`from_planes` on its tensors (see there)."""
+    nn = board_size * board_size
+    if not isinstance(planes, Tensor) or not isinstance(player, Tensor):
+        got = f"{type(planes).__name__} and {type(player).__name__}"
+        raise TypeError(f"from_planes takes planes and player as torch tensors, got {got}")
+    if planes.dim() != 3 or planes.shape[1:] != (2, nn):
+        raise ValueError(f"planes must have shape (B, 2, {nn}) for board_size={board_size}, got {tuple(planes.shape)}")
+    if player.dtype != torch.int64 or player.shape != planes.shape[:1]:
+        got = f"{player.dtype} {tuple(player.shape)}"
+        raise TypeError(f"player must be an int64 tensor of shape ({planes.shape[0]},), got {got}")
+    if planes.dtype != torch.bool and bool(((planes != 0) & (planes != 1)).any()):
+        raise ValueError("planes must hold only 0 and 1 (or be bool)")
+    if bool((planes[:, 0].bool() & planes[:, 1].bool()).any()):
+        board = int((planes[:, 0].bool() & planes[:, 1].bool()).any(1).nonzero()[0])
+        raise ValueError(f"board {board} has a square in both planes (a disc of both colours)")
+    if bool(((player != 0) & (player != 1)).any()):
+        raise ValueError(f"player must hold colours 0 (black) and 1 (white), got {sorted(set(player.tolist()))}")
+
+
+def planes_of(state: State) -> Tensor:
+    """bool ``(B, 2, n*n)``: the mover's discs, then the opponent's."""
+    return kernel_of(state).decode(state.discs)
+
+
+def from_text(lines: Sequence[str] | str, device: torch.device | str | None = None, backend: Backend = "auto") -> State:
+    """Boards from position text, one board per line (a single string gives a batch of one).
+
+    >>> from othello_zoo.engine import legal_action_mask
+    >>> state = from_text(["---------------------------OX------XO--------------------------- X"])
+    >>> legal_action_mask(state)[0].nonzero().flatten().tolist()
+    [19, 26, 37, 44]
+
+    Raises:
+        ValueError: naming the line and what is wrong with it, or boards of different sizes.
+    """
+    if isinstance(lines, str):
+        lines = [lines]
+    if len(lines) == 0:
+        raise ValueError("from_text needs at least one position")
+    parsed = []
+    for i, line in enumerate(lines):
+        try:
+            parsed.append(parse_position(line))
+        except ValueError as error:
+            raise ValueError(f"position {i}: {error}") from None
+    sizes = {size for _, _, size in parsed}
+    if len(sizes) > 1:
+        raise ValueError(f"all positions must have one board size, got sizes {sorted(sizes)}")
+    n = sizes.pop()
+    resolved = resolve_backend(backend, n)
+    dev = check_device("device", device) or torch.device("cpu")
+    cells = torch.tensor([c for c, _, _ in parsed], dtype=torch.int64, device=dev)
+    player = torch.tensor([p for _, p, _ in parsed], dtype=torch.int64, device=dev)
+    own = cells == (player + 1).unsqueeze(1)
+    opp = cells == (2 - player).unsqueeze(1)
+    return from_planes(torch.stack((own, opp), dim=1), player, n, dev, resolved)
+
+
+def to_text(state: State) -> list[str]:
+    """Position text of every board (host transfer; not for hot loops)."""
+    planes = planes_of(state).cpu()
+    players = state.current_player.cpu().tolist()
+    out = []
+    for i, player in enumerate(players):
+        own, opp = planes[i, 0].tolist(), planes[i, 1].tolist()
+        mover, other = 1 + player, 2 - player
+        out.append(format_position([mover if a else other if b else 0 for a, b in zip(own, opp, strict=True)], player))
+    return out

@@ -1,0 +1,387 @@
+"""The vectorized parallel API: ``N`` Othello games per call, as batched torch tensors on one device.
+
+``othello_v0.vector_env(num_envs, ...)`` returns an :class:`OthelloVectorEnv`. It follows
+PettingZoo's Parallel API with a batch dimension in front of everything, and Gymnasium's vector
+API for autoreset and spaces:
+
+- ``reset(seed=None, options=None) -> (observations, infos)``;
+- ``step(actions) -> (observations, rewards, terminations, truncations, infos)``;
+- observations ``{agent: {"observation": int8 (N, 2, n, n), "action_mask": bool (N, n*n+1)}}``,
+  rewards ``{agent: float32 (N,)}``, terminations and truncations ``{agent: bool (N,)}``,
+  actions ``{agent: int64 (N,)}`` (the waiting agent's entries are ignored);
+- infos, a dict of tensors: ``"scores"`` int64 (N, 2) (black, white) and ``"current_player"`` int64 (N,).
+
+For self-play with one policy for both colours, :meth:`OthelloVectorEnv.observe_movers` and
+:meth:`OthelloVectorEnv.step_movers` speak from the side of the player to move in each board.
+
+Autoreset (``autoreset_mode``, Gymnasium's ``AutoresetMode`` or its string value):
+
+``NEXT_STEP`` (default)
+    A board that ends returns its final observation, rewards and ``terminated=True``; the next
+    ``step`` resets it (its actions are ignored) and returns the first observation of the new game,
+    zero rewards and ``terminated=False``.
+``SAME_STEP``
+    A board that ends is reset in the same ``step``: the observation returned is the new game's
+    first one, the rewards and ``terminated=True`` are those of the game that ended, and
+    ``infos["final_obs"]`` (same structure as the observations) holds the final observation, with
+    ``infos["_final_obs"]`` (bool (N,)) marking the boards it is valid for;
+    ``infos["final_rewards"]`` (``{agent: float32 (N,)}``) repeats the final rewards and
+    ``infos["final_scores"]`` (int64 (N, 2)) the final disc counts.
+``DISABLED``
+    Nothing is reset automatically: a finished board steps as a no-op with zero rewards (and keeps
+    reporting ``terminated=True``) until ``reset(options={"reset_mask": mask})`` restarts it.
+
+Randomness (which book opening, which symmetry) comes from a ``torch.Generator`` owned by the env
+on its device, seeded by ``reset(seed=...)``; the global generator is never used. With
+``illegal_action="lose"`` a step makes no host synchronisation, so it can be queued on a GPU.
+
+Example:
+    >>> import torch
+    >>> from othello_zoo import othello_v0
+    >>> env = othello_v0.vector_env(4)
+    >>> observations, infos = env.reset(seed=0)
+    >>> observations["black_0"]["action_mask"].shape
+    torch.Size([4, 65])
+    >>> moves = torch.tensor([37, 19, 26, 44])
+    >>> observations, rewards, terminations, truncations, infos = env.step({"black_0": moves, "white_0": moves})
+    >>> infos["scores"].tolist()
+    [[4, 1], [4, 1], [4, 1], [4, 1]]
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, NamedTuple
+
+import gymnasium
+import numpy as np
+import torch
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+from torch import Tensor
+
+from othello_zoo import engine
+from othello_zoo.core import rules
+from othello_zoo.core.checks import (
+    IllegalAction,
+    RewardMode,
+    check_device,
+    check_illegal_action,
+    check_int,
+    check_options,
+    check_reward_mode,
+    check_seed,
+)
+from othello_zoo.core.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
+from othello_zoo.core.notation import check_board_size
+from othello_zoo.core.rules import AGENTS
+from othello_zoo.core.symmetry import START_SYMMETRIES, transform_actions
+from othello_zoo.core.threads import uses_package_threads
+from othello_zoo.env.openings import BookSpec, OpeningBook, resolve_book
+
+__all__ = ["MMAP_THRESHOLD", "TRIM_THRESHOLD", "MoverStep", "OthelloVectorEnv", "tune_malloc"]
+
+Observations = dict[str, dict[str, Tensor]]
+
+
+class MoverStep(NamedTuple):
+    """What :meth:`OthelloVectorEnv.step_movers` returns, from the side of each board's mover."""
+
+    observation: Tensor  # int8 (N, 2, n, n) of the player to move next (plane 0: its discs)
+    action_mask: Tensor  # bool (N, n*n+1) of the player to move next
+    reward: Tensor  # float32 (N,) of the player who just moved
+    opponent_reward: Tensor  # float32 (N,) of the other player
+    terminated: Tensor  # bool (N,)
+    truncated: Tensor  # bool (N,)
+    info: dict[str, Any]
+
+
+def _book_state(book: OpeningBook, symmetries: bool, device: torch.device, backend: engine.Backend) -> engine.State:
+    """Every book opening (under each start symmetry) played out, as one batch of positions."""
+    variants = START_SYMMETRIES if symmetries else (0,)
+    lines = [transform_actions(list(o), book.board_size, k) for k in variants for o in book.openings]
+    length = max(len(line) for line in lines)
+    nn = book.board_size**2
+    state = engine.init(len(lines), book.board_size, device=device, backend=backend)
+    # Shorter openings are padded with a marker; a board whose opening is over keeps its position.
+    moves = torch.tensor([line + [-1] * (length - len(line)) for line in lines], dtype=torch.int64, device=device)
+    for ply in range(length):
+        actions = moves[:, ply]
+        done = actions < 0
+        stepped = engine.step(state, torch.where(done, nn, actions).clamp(max=nn), illegal_action="lose")
+        state = engine.where(done, state, stepped)
+    return state
+
+
+class _CallableForARelease:
+    """A space that can also be called as ``space(agent)``, returning itself with a ``DeprecationWarning``.
+
+    ``single_observation_space`` and ``single_action_space`` were methods taking an agent; they are
+    attributes now, as in Gymnasium. The old call keeps working for one release.
+    """
+
+    def __call__(self, agent: str | None = None) -> Any:
+        warnings.warn(
+            "single_observation_space(agent) and single_action_space(agent) are attributes now "
+            "(env.single_observation_space, as in Gymnasium); calling them is deprecated",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self
+
+
+class _SingleDict(_CallableForARelease, gymnasium.spaces.Dict):
+    pass
+
+
+class _SingleDiscrete(_CallableForARelease, gymnasium.spaces.Discrete):  # type: ignore[type-arg]
+    pass
+
+
+def _autoreset_mode(value: AutoresetMode | str) -> AutoresetMode:
+    """An ``AutoresetMode`` from a member or its value (``"NextStep"``; also ``"next_step"``)."""
+    if isinstance(value, AutoresetMode):
+        return value
+    if isinstance(value, str):
+        key = value.replace("_", "").replace("-", "").lower()
+        for mode in AutoresetMode:
+            if mode.value.lower() == key:
+                return mode
+    allowed = ", ".join(repr(m.value) for m in AutoresetMode)
+    raise ValueError(f"autoreset_mode must be an AutoresetMode or one of {allowed}, got {value!r}")
+
+
+class OthelloVectorEnv:
+    """``num_envs`` games of Othello stepped together (see the module docstring)."""
+
+    def __init__(
+        self,
+        num_envs: int,
+        board_size: int = 8,
+        opening_book: BookSpec | OpeningBook | None = None,
+        opening_symmetries: bool = True,
+        backend: engine.Backend = "auto",
+        device: torch.device | str | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        illegal_action: IllegalAction = "raise",
+        reward_mode: RewardMode = "outcome",
+    ) -> None:
+        self.num_envs = check_int("num_envs", num_envs, low=1)
+        self.board_size = n = check_board_size(board_size)
+        if not isinstance(opening_symmetries, (bool, np.bool_)):
+            raise TypeError(f"opening_symmetries must be True or False, got {opening_symmetries!r}")
+        self.autoreset_mode = _autoreset_mode(autoreset_mode)
+        self.illegal_action = check_illegal_action(illegal_action)
+        self.reward_mode = check_reward_mode(reward_mode)
+        self.device = check_device("device", device) or torch.device("cpu")
+        self.backend = engine.resolve_backend(backend, n)
+        self.opening_book = resolve_book(opening_book, n)
+        self.metadata: dict[str, Any] = {"name": "othello_v0", "autoreset_mode": self.autoreset_mode}
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        self._build_spaces()
+        self._starts = (
+            _book_state(self.opening_book, bool(opening_symmetries), self.device, self.backend)
+            if self.opening_book is not None
+            else engine.init(1, n, device=self.device, backend=self.backend)
+        )
+        self._start_batch: engine.State | None = None
+        self.generator = torch.Generator(device=self.device)
+        self.generator.seed()
+        self.state = self._fresh(self.num_envs)
+        self._needs_reset = torch.zeros(self.num_envs, dtype=torch.bool, device=self.device)
+        # Boards that start over (a book line that ends the game) are reported at their first step.
+        self._unreported = self.state.terminated.clone()
+
+    # -- spaces ---------------------------------------------------------------------------------
+    def _build_spaces(self) -> None:
+        """Gymnasium's attributes (one board, and the batch) and PettingZoo's per-agent methods.
+
+        The spaces are those of the PettingZoo envs, mask included (``Box(0, 1, int8)``); the
+        tensors the env returns are their torch form (the mask as bool, which holds the same 0/1).
+        """
+        n = self.board_size
+        single_obs = _SingleDict(
+            {
+                "observation": gymnasium.spaces.Box(0, 1, (2, n, n), dtype=np.int8),
+                "action_mask": gymnasium.spaces.Box(0, 1, (n * n + 1,), dtype=np.int8),
+            }
+        )
+        single_act = _SingleDiscrete(n * n + 1)
+        self.single_observation_space: gymnasium.spaces.Dict = single_obs
+        self.single_action_space: gymnasium.spaces.Discrete = single_act  # type: ignore[type-arg]
+        self._observation_space = batch_space(gymnasium.spaces.Dict(single_obs.spaces), self.num_envs)
+        self._action_space = batch_space(gymnasium.spaces.Discrete(n * n + 1), self.num_envs)
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The batched observation space for ``agent`` (PettingZoo's form; the same for both)."""
+        self._check_agent(agent)
+        return self._observation_space
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The batched action space for ``agent`` (PettingZoo's form; the same for both)."""
+        self._check_agent(agent)
+        return self._action_space
+
+    @property
+    def current_player(self) -> Tensor:
+        """int64 (N,): the colour to move in each board (0 black, 1 white)."""
+        return self.state.current_player
+
+    # -- the API --------------------------------------------------------------------------------
+    @uses_package_threads
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observations, dict[str, Any]]:
+        """Start new games on every board, or only where ``options["reset_mask"]`` (bool (N,)) is set.
+
+        ``options["position"]``, one position text or one per board, starts from given positions
+        instead of the start position or the book.
+        """
+        seed = check_seed("seed", seed)
+        options = check_options(options, allowed=("position", "reset_mask"))
+        positions = self._positions(options["position"]) if "position" in options else None
+        mask = options.get("reset_mask")
+        if mask is not None:
+            mask = self._check_tensor("options['reset_mask']", mask, torch.bool)
+        # Everything is checked: from here on nothing raises, so a failed reset changes nothing.
+        if seed is not None:
+            self.generator.manual_seed(seed)
+        fresh = positions if positions is not None else self._fresh(self.num_envs)
+        if mask is None:
+            self.state = fresh
+            self._needs_reset = torch.zeros_like(self._needs_reset)
+            self._unreported = fresh.terminated
+        else:
+            self.state = engine.where(mask, fresh, self.state)
+            self._needs_reset = self._needs_reset & ~mask
+            self._unreported = torch.where(mask, fresh.terminated, self._unreported)
+        observations, scores = self._observations(self.state)
+        return observations, {"scores": scores, "current_player": self.state.current_player}
+
+    @uses_package_threads
+    def step(
+        self, actions: dict[str, Tensor]
+    ) -> tuple[Observations, dict[str, Tensor], dict[str, Tensor], dict[str, Tensor], dict[str, Any]]:
+        """Play the mover's action on every board (see the module docstring for autoreset)."""
+        if not isinstance(actions, dict):
+            raise TypeError(
+                f"actions must be a dict {{agent: int64 tensor ({self.num_envs},)}}, got {type(actions).__name__}"
+            )
+        for agent in AGENTS:
+            if agent not in actions:
+                raise ValueError(
+                    f"actions has no entry for {agent!r} (both agents give one; the waiting agent's is ignored)"
+                )
+            self._check_tensor(f"actions[{agent!r}]", actions[agent], torch.int64)
+        black_moved = self.state.current_player == 0
+        movers = torch.where(black_moved, actions["black_0"], actions["white_0"])
+        observations, mine, theirs, terminated, infos = self._advance(movers)
+        rewards = {"black_0": torch.where(black_moved, mine, theirs), "white_0": torch.where(black_moved, theirs, mine)}
+        truncated = torch.zeros_like(terminated)
+        return observations, rewards, {a: terminated for a in AGENTS}, {a: truncated for a in AGENTS}, infos
+
+    @uses_package_threads
+    def observe_movers(self) -> tuple[Tensor, Tensor]:
+        """``(observation int8 (N, 2, n, n), action_mask bool (N, n*n+1))`` of each board's mover."""
+        return engine.mover_view(self.state)
+
+    @uses_package_threads
+    def step_movers(self, actions: Tensor) -> MoverStep:
+        """Play ``actions`` (int64 (N,)), the movers' choices; the result speaks for the next movers.
+
+        ``reward`` is that of the player who moved in each board, ``opponent_reward`` the other's.
+        ``info`` holds the autoreset keys of ``SAME_STEP`` (``"final_scores"``, ...) and nothing
+        else, to keep this path lean: ``engine.scores(env.state)`` gives the disc counts.
+        """
+        actions = self._check_tensor("actions", actions, torch.int64)
+        _, mine, theirs, terminated, infos = self._advance(actions, observe=False)
+        observation, mask = self.observe_movers()
+        return MoverStep(observation, mask, mine, theirs, terminated, torch.zeros_like(terminated), infos)
+
+    def close(self) -> None:
+        """Nothing to release (no window); present for API symmetry."""
+
+    # -- internals ------------------------------------------------------------------------------
+    def _fresh(self, count: int) -> engine.State:
+        """``count`` new games: book positions drawn uniformly, or the start position."""
+        if self._starts.batch_size == 1:
+            if self._start_batch is None or self._start_batch.batch_size != count:
+                self._start_batch = self._starts[torch.zeros(count, dtype=torch.int64, device=self.device)]
+            return self._start_batch
+        index = torch.randint(self._starts.batch_size, (count,), generator=self.generator, device=self.device)
+        return self._starts[index]
+
+    def _positions(self, texts: object) -> engine.State:
+        if not isinstance(texts, (str, list, tuple)) or not all(isinstance(t, str) for t in texts):
+            raise TypeError(f"options['position'] must be position text or a list of texts, got {texts!r}")
+        lines = [texts] * self.num_envs if isinstance(texts, str) else list(texts)
+        if len(lines) != self.num_envs:
+            raise ValueError(f"options['position'] holds one text or {self.num_envs} (one per board), got {len(lines)}")
+        state = engine.from_text(lines, device=self.device, backend=self.backend)
+        if state.board_size != self.board_size:
+            n, m = state.board_size, self.board_size
+            raise ValueError(f"the positions are {n}x{n}, the environment's boards {m}x{m}")
+        return state
+
+    def _advance(
+        self, movers: Tensor, observe: bool = True
+    ) -> tuple[Observations, Tensor, Tensor, Tensor, dict[str, Any]]:
+        """Step every board. Returns the rewards of the player who moved and of the other;
+        ``observe=False`` (the mover API) skips the per-agent observations and infos."""
+        before = self.state
+        stepped = engine.step(before, movers, illegal_action=self.illegal_action)
+        # Boards that ended now, and boards that started over (a finished position or book line)
+        # and are reported at their first step; boards over already before get no reward.
+        unreported = self._unreported
+        ended = (stepped.terminated > before.terminated) | unreported  # a > b: a and not b, in one op
+        # The engine's result for the player to move on a board that ended: the player who did not
+        # move, unless the mover forfeited or the board started over (then it is the mover's own).
+        result = torch.where(ended, engine.outcome(stepped, margin=self.reward_mode == "margin"), 0.0)
+        to_move, other = rules.split_result(result, stepped.forfeited)
+        own = stepped.forfeited | unreported  # the mover is still the player to move
+        mine, theirs = torch.where(own, to_move, other), torch.where(own, other, to_move)
+        infos: dict[str, Any] = {}
+        mode = self.autoreset_mode
+        if mode == AutoresetMode.NEXT_STEP:
+            fresh = self._fresh(self.num_envs)
+            state = engine.where(self._needs_reset, fresh, stepped)
+            self._unreported = self._needs_reset & fresh.terminated
+            self._needs_reset = terminated = ended
+        elif mode == AutoresetMode.SAME_STEP:
+            moved_black = (before.current_player == 0).unsqueeze(0)
+            final = torch.where(moved_black, torch.stack((mine, theirs)), torch.stack((theirs, mine)))
+            infos["_final_obs"] = ended
+            infos["final_rewards"] = {"black_0": final[0], "white_0": final[1]}
+            infos["final_scores"] = engine.scores(stepped)
+            if observe:
+                infos["final_obs"] = self._observations(stepped)[0]
+            fresh = self._fresh(self.num_envs)
+            state = engine.where(ended, fresh, stepped)
+            self._unreported = ended & fresh.terminated
+            terminated = ended
+        else:
+            state, terminated = stepped, stepped.terminated  # a finished board keeps reporting it
+            self._unreported = unreported & False
+        self.state = state
+        if not observe:
+            return {}, mine, theirs, terminated, infos
+        observations, infos["scores"] = self._observations(state)
+        infos["current_player"] = state.current_player
+        return observations, mine, theirs, terminated, infos
+
+    def _observations(self, state: engine.State) -> tuple[Observations, Tensor]:
+        """Both agents' observations (views of two tensors: see ``engine.colour_views``) and the scores."""
+        planes, masks, scores = engine.colour_views(state)
+        observations = {
+            "black_0": {"observation": planes[:, 0:2], "action_mask": masks[:, 0]},
+            "white_0": {"observation": planes[:, 1:3], "action_mask": masks[:, 1]},
+        }
+        return observations, scores
+
+    def _check_agent(self, agent: str) -> None:
+        if agent not in AGENTS:
+            raise ValueError(f"agent must be one of {list(AGENTS)}, got {agent!r}")
+
+    def _check_tensor(self, name: str, value: object, dtype: torch.dtype) -> Tensor:
+        return engine.check_tensor(name, value, dtype, self.num_envs, self.device)

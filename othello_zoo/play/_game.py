@@ -1,0 +1,99 @@
+"""The game behind ``othello-zoo play``: two sides (a person or an agent), the history, undo.
+
+Shared by the window (:mod:`othello_zoo.play`) and the terminal game (:mod:`othello_zoo.play._terminal`);
+re-exported as :class:`othello_zoo.play.Game`.
+"""
+
+from __future__ import annotations
+
+from othello_zoo.agents import AGENT_CLASSES, make_agent
+from othello_zoo.core.board import Board, squares_of
+from othello_zoo.core.notation import check_board_size
+from othello_zoo.core.scalar import scalar_rules
+
+__all__ = ["PLAYERS", "Game"]
+
+PLAYERS = ("human", *AGENT_CLASSES)
+
+
+class Game:
+    """A game between two sides (``"human"`` or an agent), with undo and new games."""
+
+    def __init__(
+        self,
+        black: str = "human",
+        white: str = "random",
+        board_size: int = 8,
+        opening: list[int] | None = None,
+        seed: int | None = None,
+        mcts_simulations: int = 2000,
+    ) -> None:
+        self.board_size = check_board_size(board_size)
+        self.sides = (black, white)
+        options: dict[str, dict[str, int]] = {
+            "mcts": {"simulations": mcts_simulations},
+            "az": {"board_size": board_size},
+        }
+        self.agents = {
+            colour: make_agent(side, seed, **options.get(side, {}))
+            for colour, side in enumerate(self.sides)
+            if side != "human"
+        }
+        self.opening = list(opening or [])
+        self.new_game()
+
+    def new_game(self) -> None:
+        board = Board.start(self.board_size)
+        for action in self.opening:
+            board = board.step(action)
+        self.history: list[Board] = [board]
+        self.moves: list[int] = []
+
+    @property
+    def board(self) -> Board:
+        return self.history[-1]
+
+    @property
+    def last_move(self) -> int | None:
+        return self.moves[-1] if self.moves and self.moves[-1] < self.board_size**2 else None
+
+    @property
+    def flipped(self) -> list[int]:
+        """The squares whose discs the last placement turned over (empty after a pass or at the start)."""
+        if self.last_move is None:
+            return []
+        before = self.history[-2]
+        return squares_of(scalar_rules(self.board_size).flips(before.own, before.opp, 1 << self.last_move))
+
+    def human_to_move(self) -> bool:
+        return not self.board.terminated and self.sides[self.board.current_player] == "human"
+
+    def must_pass(self) -> bool:
+        return self.board.legal_actions() == [self.board_size**2] and not self.board.terminated
+
+    def play(self, action: int) -> bool:
+        """Play ``action`` if legal for the side to move; returns whether it was played."""
+        if not self.board.is_legal(action):
+            return False
+        self.history.append(self.board.step(action))
+        self.moves.append(action)
+        return True
+
+    def agent_move(self) -> int:
+        """The agent's choice for the side to move (not played)."""
+        return int(self.agents[self.board.current_player].act(self.board))
+
+    def undo(self) -> bool:
+        """Take back the last move a person made and every move after it; ``False`` (nothing
+        changed) when no person has moved yet."""
+        humans = [i for i in range(len(self.moves)) if self.sides[self.history[i].current_player] == "human"]
+        if not humans:
+            return False
+        del self.history[humans[-1] + 1 :]
+        del self.moves[humans[-1] :]
+        return True
+
+    def result(self) -> str:
+        black, white = self.board.scores()
+        winner = "black wins" if black > white else "white wins" if white > black else "draw"
+        return f"{winner} {black}-{white}"
