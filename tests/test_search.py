@@ -10,11 +10,24 @@ import pytest
 import torch
 
 from othello_zoo import engine
+from othello_zoo import search as search_module
 from othello_zoo.agents.alphabeta import solve_exact
 from othello_zoo.core.board import Board
 from othello_zoo.engine.words import ByteTables, random_bit, random_bit_set
 from othello_zoo.notation import parse_moves
-from othello_zoo.search import MCTS, dirichlet, rollout_evaluator, select_actions
+from othello_zoo.search import (
+    BatchedSearch,
+    SearchConfig,
+    dirichlet,
+    evaluate_nodes,
+    gumbel_policy,
+    new_tree,
+    puct_policy,
+    puct_selection,
+    rollout_evaluator,
+    run_search,
+    select_actions,
+)
 from othello_zoo.search._playout import random_playouts
 
 MIDGAME = "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6"
@@ -97,7 +110,7 @@ def test_search__same_visits_as_a_plain_single_board_puct(backend: str, device: 
     near_end = _board(text="XXXXXXXXOOOOOOOXXXOOOXXXXOXOXOXXXXOOXOXXXXXOOXOX-XXOXXXX---OOOO- X")
     boards = [_board(), _board(MIDGAME), _board(text=MUST_PASS), near_end]
     roots = engine.from_text([b.to_text() for b in boards], device=device, backend=backend)  # type: ignore[arg-type]
-    search = MCTS(fixed_evaluator, simulations=60, c_puct=1.5, dtype=torch.float64)
+    search = BatchedSearch(fixed_evaluator, simulations=60, c_puct=1.5, dtype=torch.float64)
     result = search.run(roots)
     assert result.visits.device == result.policy.device == result.value.device == on_device
     for i, board in enumerate(boards):
@@ -114,7 +127,7 @@ def test_search__reuse_grows_the_kept_subtree_as_a_plain_puct_does(device: str) 
     near_end = _board(text="XXXXXXXXOOOOOOOXXXOOOXXXXOXOXOXXXXOOXOXXXXXOOXOX-XXOXXXX---OOOO- X")
     boards = [_board(MIDGAME), _board(MIDGAME), _board(text=MUST_PASS), near_end]
     roots = engine.from_text([b.to_text() for b in boards], device=device)
-    search = MCTS(fixed_evaluator, simulations=40, c_puct=1.5, dtype=torch.float64)
+    search = BatchedSearch(fixed_evaluator, simulations=40, c_puct=1.5, dtype=torch.float64)
     result = search.run(roots, keep_tree=True)
     references = [reference_search(_Node(b), 40, 1.5) for b in boards]
     first = [int(np.argmax(r.visits)) for r in references]
@@ -143,7 +156,7 @@ def test_search__reuse_grows_the_kept_subtree_as_a_plain_puct_does(device: str) 
 
 def test_search__reuse_refuses_other_positions_and_the_gumbel_root(device: str) -> None:
     roots = engine.init(2, device=device)
-    search = MCTS(fixed_evaluator, simulations=8)
+    search = BatchedSearch(fixed_evaluator, simulations=8)
     result = search.run(roots, keep_tree=True)
     moves = select_actions(result)
     with pytest.raises(ValueError, match=r"boards \[0, 1\] are not the positions"):
@@ -152,7 +165,7 @@ def test_search__reuse_refuses_other_positions_and_the_gumbel_root(device: str) 
         search.run(roots).subtree(moves)
     with pytest.raises(ValueError, match="holds 2 trees"):
         search.run(engine.init(3, device=device), reuse=result.subtree(moves))
-    gumbel = MCTS(fixed_evaluator, simulations=8, root_policy="gumbel")
+    gumbel = BatchedSearch(fixed_evaluator, simulations=8, root_policy="gumbel")
     after, generator = engine.step(roots, moves), torch.Generator(device=device).manual_seed(0)
     with pytest.raises(ValueError, match="root_policy='puct'"):
         gumbel.run(after, generator, reuse=result.subtree(moves))
@@ -185,7 +198,7 @@ def test_search__with_the_exact_value_as_evaluator_it_finds_the_solvers_move(dev
     """Exact results (+1 / -1 / 0) for every leaf: the one winning move keeps Q = 1 whatever the
     opponent tries below it, every losing move falls below, and the visits follow."""
     texts = [text for text, _ in ONE_WINNING_MOVE]
-    result = MCTS(exact_results, simulations=100).run(engine.from_text(texts, device=device))
+    result = BatchedSearch(exact_results, simulations=100).run(engine.from_text(texts, device=device))
     assert select_actions(result).tolist() == [move for _, move in ONE_WINNING_MOVE]
     assert [solve_exact(Board.from_text(t)).move for t in texts] == [move for _, move in ONE_WINNING_MOVE]
     assert torch.all(result.value > 0.5)
@@ -193,7 +206,7 @@ def test_search__with_the_exact_value_as_evaluator_it_finds_the_solvers_move(dev
 
 def test_search__finished_roots_get_no_visits_and_the_null_action(device: str) -> None:
     roots = engine.from_text([OVER, engine.to_text(engine.init(1))[0]], device=device)
-    result = MCTS(fixed_evaluator, simulations=20).run(roots)
+    result = BatchedSearch(fixed_evaluator, simulations=20).run(roots)
     assert result.visits[0].sum() == 0
     assert result.visits[1].sum() == 20
     assert result.value[0] == -1.0  # white to move has no disc: lost
@@ -204,7 +217,7 @@ def test_search__finished_roots_get_no_visits_and_the_null_action(device: str) -
 def test_search__proven_result_backs_up_exactly_near_the_end(device: str) -> None:
     # Black's only move, h1, flips g1 and ends the game 64-0.
     text = "XXXXXXO-" + "X" * 56 + " X"
-    result = MCTS(fixed_evaluator, simulations=10).run(engine.from_text([text], device=device))
+    result = BatchedSearch(fixed_evaluator, simulations=10).run(engine.from_text([text], device=device))
     assert result.visits[0].nonzero().flatten().tolist() == [7]
     assert result.q[0, 7] == 1.0
     assert result.value[0] == 1.0
@@ -212,13 +225,13 @@ def test_search__proven_result_backs_up_exactly_near_the_end(device: str) -> Non
 
 def test_search__root_noise_is_reproducible_from_a_seed_and_changes_the_search(device: str) -> None:
     roots = engine.from_text([engine.to_text(engine.init(1))[0]] * 3, device=device)
-    search = MCTS(fixed_evaluator, simulations=40, dirichlet_fraction=0.25, dirichlet_alpha=0.3)
+    search = BatchedSearch(fixed_evaluator, simulations=40, dirichlet_fraction=0.25, dirichlet_alpha=0.3)
     first = search.run(roots, torch.Generator(device=device).manual_seed(5))
     again = search.run(roots, torch.Generator(device=device).manual_seed(5))
     assert torch.equal(first.visits, again.visits)
     assert torch.equal(first.prior, again.prior)
     assert not torch.equal(first.prior[0], first.prior[1])  # each root draws its own noise
-    plain = MCTS(fixed_evaluator, simulations=40).run(roots)
+    plain = BatchedSearch(fixed_evaluator, simulations=40).run(roots)
     assert not torch.equal(first.prior, plain.prior)
     with pytest.raises(ValueError, match=r"pass a torch\.Generator"):
         search.run(roots)
@@ -240,7 +253,7 @@ def test_dirichlet__sums_to_one_over_the_legal_actions_with_the_right_mean(
 
 
 def test_select_actions__argmax_and_temperature_sampling(device: str, on_device: torch.device) -> None:
-    result = MCTS(fixed_evaluator, simulations=30).run(engine.init(2000, device=device))
+    result = BatchedSearch(fixed_evaluator, simulations=30).run(engine.init(2000, device=device))
     greedy = select_actions(result)
     assert greedy.device == on_device
     assert greedy.unique().numel() == 1
@@ -253,14 +266,14 @@ def test_select_actions__argmax_and_temperature_sampling(device: str, on_device:
 
 def test_search__a_simulation_makes_no_host_synchronisation(monkeypatch: pytest.MonkeyPatch, device: str) -> None:
     from othello_zoo.engine.kernels.bitboard import NUMPY_PATH
-    from othello_zoo.search._gumbel import GumbelRoot
-    from othello_zoo.search.tree import Tree
+    from othello_zoo.search._gumbel import draw_gumbel_root, gumbel_result, gumbel_root_selection
+    from othello_zoo.search._loop import simulate
 
-    search = MCTS(fixed_evaluator, simulations=8, dtype=torch.float64)
     roots = engine.from_text([engine.to_text(engine.init(1))[0], MUST_PASS, OVER], device=device)
-    tree = Tree(roots, 13, torch.float64)
-    tree.set_node(torch.zeros(3, dtype=torch.int64, device=device), roots, fixed_evaluator)
+    tree = new_tree(roots, 13, torch.float64)
+    evaluate_nodes(tree, torch.zeros(3, dtype=torch.int64, device=device), roots, fixed_evaluator)
     generator = torch.Generator(device=device).manual_seed(0)
+    puct = puct_selection(1.25)
 
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("host synchronisation in a simulation")
@@ -270,11 +283,11 @@ def test_search__a_simulation_makes_no_host_synchronisation(monkeypatch: pytest.
         for name in ("item", "tolist", "__bool__", "cpu", "numpy", "nonzero"):
             patch.setattr(torch.Tensor, name, forbidden)
         for sim in range(8):
-            search.simulate(tree, levels=sim + 1)
-        gumbel = GumbelRoot(tree, 8, generator)
-        for sim in range(4):
-            search.simulate(tree, levels=12, root_action=gumbel.action(sim))
-        gumbel.result(torch.zeros(3, dtype=torch.float64, device=device))
+            simulate(tree, fixed_evaluator, sim + 1, puct, puct)
+        gumbel = draw_gumbel_root(tree, 8, generator, 16, 1.0, 50.0, 0.1)
+        for _ in range(4):
+            simulate(tree, fixed_evaluator, 12, gumbel_root_selection(gumbel), puct)
+        gumbel_result(tree, gumbel, torch.zeros(3, dtype=torch.float64, device=device))
     assert tree.visits[:, 0].sum(1).tolist() == [12.0, 12.0, 0.0]
 
 
@@ -290,11 +303,11 @@ def test_rollout_evaluator__values_finished_and_won_positions_exactly(device: st
 
 def test_search__bad_arguments_get_clear_errors() -> None:
     with pytest.raises(ValueError, match="simulations"):
-        MCTS(fixed_evaluator, simulations=0)
+        BatchedSearch(fixed_evaluator, simulations=0)
     with pytest.raises(TypeError, match="evaluator must be a function"):
-        MCTS(None)  # type: ignore[arg-type]
+        BatchedSearch(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="roots must be an engine State"):
-        MCTS(fixed_evaluator).run("start")  # type: ignore[arg-type]
+        BatchedSearch(fixed_evaluator).run("start")  # type: ignore[arg-type]
 
 
 def test_gumbel__schedule_of_sequential_halving() -> None:
@@ -310,7 +323,7 @@ def test_gumbel__with_the_exact_value_it_finds_the_solvers_move_in_few_simulatio
     # CPU only: with 24 simulations the winning move is found when the Gumbel draws put it among the actions
     # considered, which holds for this seed's CPU stream (a GPU generator draws other numbers: 2 of 4 found).
     texts = [text for text, _ in ONE_WINNING_MOVE]
-    search = MCTS(exact_results, simulations=24, root_policy="gumbel")
+    search = BatchedSearch(exact_results, simulations=24, root_policy="gumbel")
     result = search.run(engine.from_text(texts), torch.Generator().manual_seed(0))
     assert select_actions(result).tolist() == [move for _, move in ONE_WINNING_MOVE]
     improved = result.policy
@@ -321,25 +334,25 @@ def test_gumbel__with_the_exact_value_it_finds_the_solvers_move_in_few_simulatio
 
 def test_gumbel__one_action_without_noise_plays_the_prior_and_finished_roots_pass(device: str) -> None:
     roots = engine.from_text([engine.to_text(engine.init(1))[0], MIDGAME_TEXT, OVER], device=device)
-    search = MCTS(fixed_evaluator, simulations=8, root_policy="gumbel", max_considered=1, gumbel_scale=0.0)
+    search = BatchedSearch(fixed_evaluator, simulations=8, root_policy="gumbel", max_considered=1, gumbel_scale=0.0)
     result = search.run(roots, torch.Generator(device=device).manual_seed(3))
     masked = result.prior.masked_fill(~result.legal, -1)
     assert select_actions(result)[:2].tolist() == masked[:2].argmax(1).tolist()
     assert int(select_actions(result)[2]) == 64
     assert result.visits[:2].amax(1).tolist() == [8.0, 8.0]  # every simulation on the one action
     again, same = (
-        MCTS(fixed_evaluator, simulations=8, root_policy="gumbel").run(
+        BatchedSearch(fixed_evaluator, simulations=8, root_policy="gumbel").run(
             roots, torch.Generator(device=device).manual_seed(3)
         )
         for _ in range(2)
     )
     assert torch.equal(again.visits, same.visits)
     with pytest.raises(ValueError, match="root_policy must be 'puct' or 'gumbel'"):
-        MCTS(fixed_evaluator, root_policy="uct")
+        BatchedSearch(fixed_evaluator, root_policy="uct")
 
 
 def test_select_actions__small_temperatures_play_the_most_visited_not_the_null_action(device: str) -> None:
-    result = MCTS(fixed_evaluator, simulations=32).run(engine.init(64, device=device))
+    result = BatchedSearch(fixed_evaluator, simulations=32).run(engine.init(64, device=device))
     drawn = select_actions(result, temperature=0.01, generator=torch.Generator(device=device).manual_seed(0))
     assert drawn.tolist() == select_actions(result).tolist()
 
@@ -397,3 +410,96 @@ def test_random_bit__the_ranked_set_bit_of_each_word(device: str, on_device: tor
             assert position == (bits[min(int(u * len(bits)), len(bits) - 1)] if bits else 64)
         as_sets = random_bit_set(words, uniform, tables.byte_select_bit)  # the same bit, as a set
         assert as_sets.tolist() == [0 if p == 64 else (1 << p) - (1 << 64 if p == 63 else 0) for p in got]
+
+
+def test_search_config__each_default_once_and_bad_values_named() -> None:
+    assert SearchConfig() == SearchConfig(
+        simulations=32,
+        c_puct=1.25,
+        dirichlet_alpha=0.5,
+        dirichlet_fraction=0.0,
+        root_policy="puct",
+        max_considered=16,
+        gumbel_scale=1.0,
+        c_visit=50.0,
+        c_scale=0.1,
+        reuse=False,
+        dtype=torch.float32,
+    )
+    assert BatchedSearch(fixed_evaluator, SearchConfig(simulations=8), c_puct=2.0).config == SearchConfig(
+        simulations=8, c_puct=2.0
+    )
+    assert SearchConfig(simulations=np.int64(5)).simulations == 5
+    assert type(SearchConfig(simulations=np.int64(5)).simulations) is int
+    with pytest.raises(ValueError, match="simulations must be an int from 1 to 1,000,000, got 0"):
+        SearchConfig(simulations=0)
+    with pytest.raises(ValueError, match=r"dirichlet_fraction must be a finite number from 0 to 1, got 1\.5"):
+        SearchConfig(dirichlet_fraction=1.5)
+    with pytest.raises(ValueError, match="root_policy must be 'puct' or 'gumbel', got 'uct'"):
+        SearchConfig(root_policy="uct")
+    with pytest.raises(TypeError, match="reuse must be True or False, got 1"):
+        SearchConfig(reuse=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"reuse=True works with root_policy='puct'"):
+        SearchConfig(root_policy="gumbel", reuse=True)
+    with pytest.raises(ValueError, match=r"dtype must be torch\.float32 or torch\.float64, got torch\.float16"):
+        SearchConfig(dtype=torch.float16)
+    with pytest.raises(TypeError, match="SearchConfig has no setting 'simulatons'; the settings are simulations"):
+        BatchedSearch(fixed_evaluator, simulatons=8)
+    with pytest.raises(TypeError, match=r"config must be a SearchConfig, got 64 \(int\)"):
+        BatchedSearch(fixed_evaluator, 64)  # type: ignore[arg-type]
+
+
+def test_run_search__takes_the_selection_and_step_functions(device: str) -> None:
+    """The loop plays whatever rules it is given: a root selection that always takes the last legal action, and a
+    step function that records the boards it steps; below the root, PUCT."""
+    roots = engine.from_text([engine.to_text(engine.init(1))[0], MIDGAME_TEXT], device=device)
+    tree = new_tree(roots, 7, torch.float64)
+    root = torch.zeros(2, dtype=torch.int64, device=device)
+    evaluate_nodes(tree, root, roots, fixed_evaluator)
+    stepped: list[int] = []
+
+    def last_legal(tree: object, node: torch.Tensor, depth: int) -> torch.Tensor:
+        assert depth == 0
+        legal = tree.legal[tree.tree_index, node]  # type: ignore[attr-defined]
+        return legal.shape[1] - 1 - legal.flip(1).to(torch.int8).argmax(1)
+
+    def recording_step(state: engine.State, actions: torch.Tensor) -> engine.State:
+        stepped.append(state.batch_size)
+        return engine.step(state, actions, illegal_action="lose")
+
+    run_search(tree, fixed_evaluator, 6, last_legal, puct_selection(1.25), step=recording_step)
+    assert stepped == [2] * 6  # one step of every tree a simulation
+    assert max(Board.from_text(MIDGAME_TEXT).legal_actions()) == 52
+    assert tree.visits[:, 0].nonzero().tolist() == [[0, 44], [1, 52]]  # e6 and e7: the last legal moves
+    assert tree.visits[:, 0].sum(1).tolist() == [6.0, 6.0]
+    assert tree.size.tolist() == [7, 7]
+
+
+def test_policies__the_batched_search_runs_the_one_its_config_names(device: str) -> None:
+    roots = engine.from_text([engine.to_text(engine.init(1))[0], MIDGAME_TEXT, MUST_PASS, OVER], device=device)
+    puct = SearchConfig(simulations=20, dirichlet_fraction=0.25)
+    gumbel = SearchConfig(simulations=20, root_policy="gumbel")
+    for config, policy in ((puct, puct_policy), (gumbel, gumbel_policy)):
+        by_class = BatchedSearch(fixed_evaluator, config).run(roots, torch.Generator(device=device).manual_seed(4))
+        by_function = policy(roots, fixed_evaluator, config, generator=torch.Generator(device=device).manual_seed(4))
+        assert torch.equal(by_class.visits, by_function.visits)
+        assert torch.equal(by_class.prior, by_function.prior)
+        assert by_class.visits.sum(1).tolist() == [20.0, 20.0, 20.0, 0.0]
+    with pytest.raises(ValueError, match=r"puct_policy runs the PUCT root; config\.root_policy is 'gumbel'"):
+        puct_policy(roots, fixed_evaluator, gumbel)
+    with pytest.raises(ValueError, match=r"gumbel_policy runs the Gumbel root; config\.root_policy is 'puct'"):
+        gumbel_policy(roots, fixed_evaluator, puct)
+    kept = BatchedSearch(fixed_evaluator, SearchConfig(simulations=4, reuse=True)).run(roots)
+    assert kept.tree is not None  # the config's reuse keeps the trees
+
+
+def test_mcts__the_old_name_warns_and_is_the_batched_search_with_its_old_arguments(device: str) -> None:
+    roots = engine.from_text([engine.to_text(engine.init(1))[0], MIDGAME_TEXT], device=device)
+    with pytest.warns(DeprecationWarning, match=r"othello_zoo\.search\.MCTS is now othello_zoo\.search\.BatchedSearch"):
+        old = search_module.MCTS
+    assert issubclass(old, BatchedSearch)
+    search = old(fixed_evaluator, 40, 1.5, 0.3, 0.0, torch.float64)
+    assert (search.simulations, search.c_puct, search.dtype) == (40, 1.5, torch.float64)  # type: ignore[attr-defined]
+    expected = BatchedSearch(fixed_evaluator, simulations=40, c_puct=1.5, dtype=torch.float64).run(roots)
+    assert torch.equal(search.run(roots).visits, expected.visits)
+    assert search.run(roots).visits[1].tolist() == reference_visits(Board.from_text(MIDGAME_TEXT), 40, 1.5).tolist()

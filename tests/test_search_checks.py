@@ -9,7 +9,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
-from othello_zoo.search import MCTS
+from othello_zoo.search import BatchedSearch
 
 Output = Callable[[Tensor, Tensor], object]
 
@@ -38,12 +38,12 @@ def test_search__refuses_bad_evaluator_output_by_name(
         return output(observation, mask)
 
     with pytest.raises(error, match=message) as raised:
-        MCTS(my_evaluator, simulations=4).run(engine.init(3))  # type: ignore[arg-type]
+        BatchedSearch(my_evaluator, simulations=4).run(engine.init(3))  # type: ignore[arg-type]
     assert "my_evaluator" in str(raised.value)
 
 
 def test_search__a_good_evaluator_passes_and_the_shapes_are_checked_at_every_simulation() -> None:
-    result = MCTS(_uniform, simulations=8).run(engine.init(3))
+    result = BatchedSearch(_uniform, simulations=8).run(engine.init(3))
     assert result.visits.sum(1).tolist() == [8.0, 8.0, 8.0]
     calls = [0]
 
@@ -53,14 +53,16 @@ def test_search__a_good_evaluator_passes_and_the_shapes_are_checked_at_every_sim
         return torch.zeros(mask.shape), value
 
     with pytest.raises(ValueError, match=r"late_break returned logits \(3, 65\) and value \(3, 1\)"):
-        MCTS(late_break, simulations=8).run(engine.init(3))
+        BatchedSearch(late_break, simulations=8).run(engine.init(3))
 
 
 def test_subtree__actions_are_checked_by_tree_and_value() -> None:
     from othello_zoo.search import rollout_evaluator
 
     generator = torch.Generator().manual_seed(0)
-    result = MCTS(rollout_evaluator(8, generator=generator), 4).run(engine.init(2), generator, keep_tree=True)
+    result = BatchedSearch(rollout_evaluator(8, generator=generator), simulations=4).run(
+        engine.init(2), generator, keep_tree=True
+    )
     with pytest.raises(ValueError, match=r"a subtree's actions are 0\.\.64; tree 0 got -1"):
         result.subtree(torch.tensor([-1, 19]))
     with pytest.raises(ValueError, match=r"int64 of shape \(2,\), one a tree, got torch.int64 \(1,\)"):
@@ -70,18 +72,20 @@ def test_subtree__actions_are_checked_by_tree_and_value() -> None:
     assert result.subtree(torch.tensor([19, 26])).path[0].tolist() == [19, 26]
 
 
-def test_mcts__simulations_are_bounded_before_any_memory_is_taken() -> None:
+def test_batched_search__simulations_are_bounded_before_any_memory_is_taken() -> None:
     from othello_zoo.search import MAX_SIMULATIONS, rollout_evaluator
 
     with pytest.raises(ValueError, match="simulations must be an int from 1 to 1,000,000, got 1000000000000"):
-        MCTS(rollout_evaluator(8), 10**12)
-    assert MCTS(rollout_evaluator(8), MAX_SIMULATIONS).simulations == 1_000_000
+        BatchedSearch(rollout_evaluator(8), simulations=10**12)
+    assert BatchedSearch(rollout_evaluator(8), simulations=MAX_SIMULATIONS).config.simulations == 1_000_000
 
 
 def test_search__minus_infinity_on_illegal_logits_is_the_usual_masking() -> None:
     def masked(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
         return torch.zeros(mask.shape).masked_fill(~mask, float("-inf")), torch.zeros(mask.shape[0])
 
-    assert MCTS(masked, simulations=4).run(engine.init(2)).visits.sum().item() == 8
+    assert BatchedSearch(masked, simulations=4).run(engine.init(2)).visits.sum().item() == 8
     with pytest.raises(ValueError, match="NaN or infinite"):  # but not on a legal action
-        MCTS(lambda o, m: (torch.full(m.shape, float("-inf")), torch.zeros(m.shape[0])), 4).run(engine.init(2))
+        BatchedSearch(lambda o, m: (torch.full(m.shape, float("-inf")), torch.zeros(m.shape[0])), simulations=4).run(
+            engine.init(2)
+        )

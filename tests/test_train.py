@@ -208,17 +208,17 @@ def test_trainer__plots_whatever_opponents_it_plays(tmp_path: Path, device: str,
 
 
 def test_self_play__reuse_carries_the_visits_of_the_move_played(monkeypatch: pytest.MonkeyPatch, device: str) -> None:
-    from othello_zoo.search import MCTS
+    from othello_zoo.search import BatchedSearch
 
     totals: list[list[float]] = []
-    run = MCTS.run
+    run = BatchedSearch.run
 
     def spy(self, roots, generator=None, reuse=None, keep_tree=False):  # type: ignore[no-untyped-def]
         result = run(self, roots, generator, reuse, keep_tree)
         totals.append(result.visits.sum(1).tolist())
         return result
 
-    monkeypatch.setattr(MCTS, "run", spy)
+    monkeypatch.setattr(BatchedSearch, "run", spy)
     g = torch.Generator(device=device).manual_seed(3)
     data = self_play(rollout_evaluator(6, generator=g), 4, 6, simulations=8, generator=g, device=device, reuse=True)
     assert totals[0] == [8.0] * 4  # the first search starts from nothing

@@ -21,11 +21,11 @@ from othello_zoo import engine
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.board import Board
-from othello_zoo.core.checks import check_device, check_int, check_seed, resolve_device
+from othello_zoo.core.checks import check_device, check_seed, resolve_device
 from othello_zoo.core.files import load_saved
 from othello_zoo.core.notation import check_board_size
 from othello_zoo.core.threads import uses_package_threads
-from othello_zoo.search import MCTS, Subtree, select_actions
+from othello_zoo.search import BatchedSearch, Subtree, select_actions
 
 __all__ = ["SHIPPED", "AlphaZeroAgent", "load_network", "shipped_network"]
 
@@ -80,7 +80,7 @@ class AlphaZeroAgent(BoardAgent):
         path = checkpoint if checkpoint is not None else shipped_network(check_board_size(board_size))
         self.network = load_network(path, self.device)
         self.board_size = self.network.board_size
-        self.search = MCTS(self.network.evaluator(), check_int("simulations", simulations, low=1), c_puct)
+        self.search = BatchedSearch(self.network.evaluator(), simulations=simulations, c_puct=c_puct)
         if not isinstance(reuse, bool):
             raise TypeError(f"reuse must be True or False, got {reuse!r}")
         self.reuse = reuse

@@ -3,7 +3,7 @@
 ``PolicyValueNet(board_size, channels, blocks)`` reads the mover's planes (``(B, 2, n, n)``: its
 discs, then the opponent's) and returns ``(logits (B, n*n + 1), value (B,))``, the value in
 ``[-1, 1]`` for the player to move. :meth:`PolicyValueNet.evaluator` wraps it as the evaluator of
-:class:`othello_zoo.search.MCTS` (no gradients, evaluation mode).
+:class:`othello_zoo.search.BatchedSearch` (no gradients, evaluation mode).
 
 >>> import torch
 >>> net = PolicyValueNet(board_size=6, channels=16, blocks=1)
@@ -22,7 +22,7 @@ from torch import Tensor, nn
 from othello_zoo.core.checks import check_int
 from othello_zoo.core.notation import check_board_size
 from othello_zoo.core.threads import uses_adaptive_threads
-from othello_zoo.search.tree import Evaluator
+from othello_zoo.search import Evaluator
 
 __all__ = ["PolicyValueNet"]
 

@@ -28,7 +28,7 @@ from othello_zoo.agents.baseline import greedy_actions
 from othello_zoo.core.board import Board
 from othello_zoo.core.checks import check_int, check_real, resolve_device
 from othello_zoo.core.threads import uses_package_threads
-from othello_zoo.search import MCTS, Evaluator, select_actions
+from othello_zoo.search import BatchedSearch, Evaluator, select_actions
 
 __all__ = ["MatchResult", "SelfPlayData", "match", "self_play"]
 
@@ -92,7 +92,14 @@ def self_play(
     device = resolve_device("device", device)
     generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
     fraction = dirichlet_fraction if root_policy == "puct" else 0.0
-    search = MCTS(evaluator, simulations, c_puct, dirichlet_alpha, fraction, root_policy=root_policy)
+    search = BatchedSearch(
+        evaluator,
+        simulations=simulations,
+        c_puct=c_puct,
+        dirichlet_alpha=dirichlet_alpha,
+        dirichlet_fraction=fraction,
+        root_policy=root_policy,
+    )
     if reuse and root_policy != "puct":
         raise ValueError("reuse=True works with root_policy='puct' (the Gumbel root starts each search afresh)")
     state = engine.init(games, board_size, device=device)
@@ -150,7 +157,7 @@ def match(
     check_real("c_puct", c_puct, low=0.0)
     device = resolve_device("device", device)
     generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
-    search = MCTS(evaluator, simulations, c_puct, root_policy=root_policy, gumbel_scale=0.0)
+    search = BatchedSearch(evaluator, simulations=simulations, c_puct=c_puct, root_policy=root_policy, gumbel_scale=0.0)
     state = engine.init(games, board_size, device=device)
     ours = torch.arange(games, device=state.device) % 2  # the colour the search plays
     ply = 0

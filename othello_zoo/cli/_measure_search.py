@@ -17,7 +17,7 @@ import torch
 from othello_zoo import engine
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.checks import resolve_device
-from othello_zoo.search import MCTS, rollout_evaluator
+from othello_zoo.search import BatchedSearch, rollout_evaluator
 
 __all__ = ["ROLLOUT_ROOTS", "SEARCH_ROOTS", "batched_search_rates", "mctx_rates"]
 
@@ -42,9 +42,9 @@ def batched_search_rates(
     net = PolicyValueNet(8, channels=64, blocks=4).to(dev)
     generator = torch.Generator(device=dev).manual_seed(seed)
     searches = {
-        "rollouts": MCTS(rollout_evaluator(8, generator=generator), simulations=simulations),
-        "network (64 x 4 blocks)": MCTS(net.evaluator(), simulations=simulations),
-        "network, Gumbel (64 x 4)": MCTS(net.evaluator(), simulations=simulations, root_policy="gumbel"),
+        "rollouts": BatchedSearch(rollout_evaluator(8, generator=generator), simulations=simulations),
+        "network (64 x 4 blocks)": BatchedSearch(net.evaluator(), simulations=simulations),
+        "network, Gumbel (64 x 4)": BatchedSearch(net.evaluator(), simulations=simulations, root_policy="gumbel"),
     }
     rates = {}
     for name, search in searches.items():

@@ -131,13 +131,13 @@ def _vector_step(device: torch.device, boards: int, no_sync: bool) -> Callable[[
 
 def _search(device: torch.device, roots: int) -> Callable[[], str]:
     from othello_zoo.alphazero.network import PolicyValueNet
-    from othello_zoo.search import MCTS
+    from othello_zoo.search import BatchedSearch
 
     net = PolicyValueNet(8, channels=32, blocks=2).to(device)
 
     def work() -> str:
         simulations = 32
-        result = MCTS(net.evaluator(), simulations).run(engine.init(roots, device=device))
+        result = BatchedSearch(net.evaluator(), simulations=simulations).run(engine.init(roots, device=device))
         visits = int(result.visits.sum())
         if visits != roots * simulations:
             raise AssertionError(f"{visits} root visits, expected {roots * simulations}")

@@ -1,0 +1,62 @@
+"""Evaluating new nodes: the evaluator's contract, its output checked, and the node's prior, legal actions and
+end stored in the tree."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import torch
+from torch import Tensor
+
+from othello_zoo import engine
+from othello_zoo.search._tree import Tree, node_rows
+
+__all__ = ["Evaluator", "evaluate_nodes"]
+
+Evaluator = Callable[[Tensor, Tensor], tuple[Tensor, Tensor]]
+"""``(observation, mask) -> (logits, value)``: the mover's int8 planes ``(B, 2, n, n)`` and bool legal mask
+``(B, n*n + 1)`` in; float logits ``(B, n*n + 1)`` and a value in ``[-1, 1]`` for the player to move out."""
+
+
+def evaluate_nodes(tree: Tree, node: Tensor, state: engine.State, evaluator: Evaluator, check: bool = False) -> Tensor:
+    """Evaluates ``state`` (one board per tree) as each tree's ``node`` (int64 ``(N,)``): stores its legal
+    actions, prior and end, and returns its value (float ``(N,)``; the exact result where the game is over).
+
+    The evaluator's output shapes are checked every time (no synchronisation); with ``check``, its values too
+    (finite logits, values in [-1, 1]: one synchronisation, which a search makes once a run, at the roots).
+    """
+    observation, mask = engine.mover_view(state)
+    logits, value = _checked(evaluator, evaluator(observation, mask), mask, check)
+    dtype, actions = tree.dtype, tree.actions
+    prior = torch.softmax(logits.to(dtype).masked_fill(~mask, -math.inf), dim=1)
+    over = state.terminated
+    result = engine.outcome(state).to(dtype)
+    t, rows = tree.tree_index, node_rows(tree, node)
+    tree.prior.view(-1, actions).index_copy_(0, rows, prior)
+    tree.legal.view(-1, actions).index_copy_(0, rows, mask)
+    tree.terminal[t, node] = over
+    tree.terminal_value[t, node] = result
+    return torch.where(over, result, value.to(dtype))
+
+
+def _checked(evaluator: Evaluator, output: object, mask: Tensor, values: bool) -> tuple[Tensor, Tensor]:
+    """``(logits, value)`` of ``evaluator`` for ``mask`` (bool ``(B, A)``), refused with its name unless they are
+    tensors of shapes ``(B, A)`` and ``(B,)`` and, with ``values``, finite logits (of the legal actions) and values
+    in [-1, 1]."""
+    name = getattr(evaluator, "__qualname__", None) or type(evaluator).__name__
+    batch, actions = mask.shape
+    if not (isinstance(output, tuple) and len(output) == 2 and all(isinstance(t, Tensor) for t in output)):
+        raise TypeError(f"the evaluator {name} must return (logits, value) tensors, got {type(output).__name__}")
+    logits, value = output
+    if tuple(logits.shape) != (batch, actions) or tuple(value.shape) != (batch,):
+        raise ValueError(
+            f"the evaluator {name} returned logits {tuple(logits.shape)} and value {tuple(value.shape)} for "
+            f"{batch} positions: expected ({batch}, {actions}) and ({batch},)"
+        )
+    if values:
+        finite = (torch.isfinite(logits) | ~mask).all() & torch.isfinite(value).all()  # illegal logits: -inf is fine
+        if not bool(finite & (value.abs() <= 1 + 1e-4).all()):
+            problem = "NaN or infinite logits or values" if not bool(finite) else "values outside [-1, 1]"
+            raise ValueError(f"the evaluator {name} returned {problem} (values are results for the mover, -1 to 1)")
+    return logits, value

@@ -1,0 +1,145 @@
+"""The search loop: simulations over a :class:`~othello_zoo.search._tree.Tree`, each one descent (by the
+selection functions it is given), one expansion (by the step function it is given), one evaluation (by the
+evaluator) and one back-up, for every tree at once.
+
+No phase loops over trees or boards in Python, and none synchronises with the host: the only host read is the
+depth of the deepest path, once per simulation, to know how many levels the descent takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+import torch
+from torch import Tensor
+
+from othello_zoo import engine
+from othello_zoo.core.threads import uses_package_threads
+from othello_zoo.search._evaluate import Evaluator, evaluate_nodes
+from othello_zoo.search._select import SelectionFn
+from othello_zoo.search._tree import Tree, node_rows, write_state
+
+__all__ = ["Path", "StepFn", "backup", "descend", "engine_step", "expand", "run_search", "simulate"]
+
+StepFn = Callable[[engine.State, Tensor], engine.State]
+"""``(state, actions) -> state``: the boards after the actions (int64 ``(B,)``), pure and batched; a finished
+board comes back unchanged whatever its action, and an illegal action must not raise (the loop passes the null
+action where a tree has nothing to expand)."""
+
+
+def engine_step(state: engine.State, actions: Tensor) -> engine.State:
+    """The loop's default step: :func:`othello_zoo.engine.step` with ``illegal_action="lose"`` (no host read)."""
+    return engine.step(state, actions, illegal_action="lose")
+
+
+class Path(NamedTuple):
+    """One descent in every tree."""
+
+    nodes: Tensor  # int64 (N, L): the node at each level (L levels; entries past the depth are not read)
+    actions: Tensor  # int64 (N, L): the action taken there
+    depth: Tensor  # int64 (N,): the edges walked
+    leaf: Tensor  # int64 (N,): the node the descent ended on
+    expand: Tensor  # bool (N,): it ended on an edge not yet expanded (else on a finished game or root)
+
+
+def descend(tree: Tree, levels: int, root_selection: SelectionFn, interior_selection: SelectionFn) -> Path:
+    """Descends every tree for ``levels`` levels (at least the deepest path plus one), choosing by
+    ``root_selection`` at the root and ``interior_selection`` below, until an edge not yet expanded or a
+    finished game."""
+    t = tree.tree_index
+    n_trees, device = tree.trees, t.device
+    node = torch.zeros(n_trees, dtype=torch.int64, device=device)
+    active = ~tree.terminal[:, 0]
+    depth = torch.zeros(n_trees, dtype=torch.int64, device=device)
+    expand_edge = torch.zeros(n_trees, dtype=torch.bool, device=device)
+    path_nodes = torch.zeros((n_trees, levels), dtype=torch.int64, device=device)
+    path_actions = torch.zeros((n_trees, levels), dtype=torch.int64, device=device)
+    for level in range(levels):
+        action = (interior_selection if level else root_selection)(tree, node, level)
+        path_nodes[:, level] = node
+        path_actions[:, level] = action
+        following = tree.child[t, node, action]
+        expand_edge |= active & (following < 0)
+        depth += active.long()
+        go_on = active & (following >= 0)
+        node = torch.where(go_on, following, node)
+        active = go_on & ~tree.terminal[t, node]  # a finished game ends the descent
+    return Path(path_nodes, path_actions, depth, node, expand_edge)
+
+
+def expand(tree: Tree, path: Path, step: StepFn = engine_step) -> tuple[Tensor, engine.State]:
+    """Adds the child of ``path``'s last edge in every tree where ``path.expand``; returns the new nodes (the sink
+    elsewhere, int64 ``(N,)``) and their boards."""
+    t, leaf, depth = tree.tree_index, path.leaf, path.depth
+    action = path.actions.gather(1, (depth - 1).clamp(min=0).unsqueeze(1)).squeeze(1)
+    target = torch.where(path.expand, tree.size, tree.sink)
+    parent = tree.states[node_rows(tree, leaf)]
+    # Elsewhere the action may not be legal at the leaf (a finished game): pass it, and drop it.
+    child = step(parent, torch.where(path.expand, action, tree.actions - 1))
+    tree.child[t, torch.where(path.expand, leaf, tree.sink), action] = target
+    write_state(tree, target, child)
+    tree.depth[t, target] = depth
+    tree.parent[t, target] = leaf
+    tree.size.add_(path.expand.long())
+    torch.maximum(tree.max_depth, torch.where(path.expand, depth, 0), out=tree.max_depth)
+    return target, child
+
+
+def backup(tree: Tree, path: Path, value: Tensor) -> None:
+    """Adds one visit and the leaf's ``value`` (float ``(N,)``, from the side of its mover) to every edge of
+    ``path``, the sign changing at each edge; one scatter for all trees."""
+    depth = path.depth
+    step = torch.arange(path.nodes.shape[1], device=depth.device)
+    on_path = step < depth.unsqueeze(1)
+    sign = 1.0 - 2.0 * ((depth.unsqueeze(1) - step) % 2).to(tree.dtype)
+    rows = tree.tree_index.unsqueeze(1) * tree.nodes + path.nodes
+    flat = (rows * tree.actions + path.actions).masked_fill(~on_path, 0)
+    # Steps off the path land on entry 0 of the first node with a weight of 0.
+    weight = on_path.to(tree.dtype)
+    tree.visits.view(-1).scatter_add_(0, flat.flatten(), weight.flatten())
+    tree.value_sum.view(-1).scatter_add_(0, flat.flatten(), (weight * sign * value.unsqueeze(1)).flatten())
+
+
+def simulate(
+    tree: Tree,
+    evaluator: Evaluator,
+    levels: int,
+    root_selection: SelectionFn,
+    interior_selection: SelectionFn,
+    step: StepFn = engine_step,
+) -> None:
+    """One simulation in every tree: descend (``levels``: at least the deepest path plus one), expand, evaluate the
+    new node, back up its value (a finished game's exact result where nothing was expanded). No host
+    synchronisation."""
+    path = descend(tree, levels, root_selection, interior_selection)
+    target, child = expand(tree, path, step)
+    value = evaluate_nodes(tree, target, child, evaluator)
+    value = torch.where(path.expand, value, tree.terminal_value[tree.tree_index, path.leaf])
+    backup(tree, path, value)
+
+
+@uses_package_threads
+def run_search(
+    tree: Tree,
+    evaluator: Evaluator,
+    simulations: int,
+    root_selection: SelectionFn,
+    interior_selection: SelectionFn,
+    step: StepFn = engine_step,
+) -> Tree:
+    """``simulations`` simulations in every tree of ``tree`` (its roots evaluated, with room for ``simulations``
+    more nodes): the search loop, with the rules passed in. Returns ``tree``, grown in place.
+
+    Args:
+        tree: the trees; their roots evaluated (:func:`~othello_zoo.search.evaluate_nodes`).
+        evaluator: ``(observation, mask) -> (logits, value)`` for each new node.
+        simulations: the number of simulations.
+        root_selection: the selection function at the root (depth 0).
+        interior_selection: the selection function below the root.
+        step: ``(state, actions) -> state``, the move from a node to its child (default :func:`engine_step`).
+    """
+    for _ in range(simulations):
+        levels = int(tree.max_depth.max()) + 1  # the one host read of a simulation
+        simulate(tree, evaluator, levels, root_selection, interior_selection, step)
+    return tree

@@ -1,0 +1,247 @@
+"""The searches: the loop composed with the rules of a root policy, and what they return.
+
+:func:`puct_policy` (AlphaZero: optional Dirichlet noise on the root prior, PUCT everywhere) and
+:func:`gumbel_policy` (Gumbel AlphaZero: the Gumbel root, PUCT below) each set up the roots, run
+:func:`~othello_zoo.search._loop.run_search` with their selection functions and sum the roots up as a
+:class:`SearchResult`. :class:`BatchedSearch` holds an evaluator, a :class:`~othello_zoo.search.SearchConfig`
+and a step function, and runs the policy its config names.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import torch
+from torch import Tensor
+
+from othello_zoo import engine
+from othello_zoo.core.checks import check_real
+from othello_zoo.core.threads import uses_package_threads
+from othello_zoo.search._config import SearchConfig
+from othello_zoo.search._evaluate import Evaluator, evaluate_nodes
+from othello_zoo.search._gumbel import draw_gumbel_root, gumbel_result, gumbel_root_selection
+from othello_zoo.search._loop import StepFn, engine_step, run_search
+from othello_zoo.search._noise import dirichlet
+from othello_zoo.search._reuse import Subtree, advance, check_subtree, reuse_subtree
+from othello_zoo.search._select import puct_selection
+from othello_zoo.search._tree import Tree, new_tree
+
+__all__ = ["BatchedSearch", "SearchResult", "gumbel_policy", "puct_policy", "select_actions"]
+
+
+class SearchResult(NamedTuple):
+    """What a search returns, for each root (the root's mover's side throughout)."""
+
+    visits: Tensor  # float (N, A): visits of each root action
+    q: Tensor  # float (N, A): mean value of each root action (0 where unvisited)
+    value: Tensor  # float (N,): the root's value: the visit-weighted mean of q (the evaluator's with no visits)
+    prior: Tensor  # float (N, A): the root's prior, after the noise
+    legal: Tensor  # bool (N, A): the root's legal actions
+    action: Tensor | None = None  # int64 (N,): the Gumbel policy's move (None under PUCT)
+    improved_policy: Tensor | None = None  # float (N, A): the Gumbel policy's training target
+    tree: Tree | None = None  # the searched trees, with keep_tree=True
+
+    def subtree(self, actions: Tensor) -> Subtree:
+        """The searched trees under the root moves ``actions`` (int64 ``(N,)``), for the next
+        search: ``search.run(next_roots, reuse=result.subtree(actions))``."""
+        if self.tree is None:
+            raise ValueError("this result kept no tree: run the search with keep_tree=True to reuse it")
+        return advance(self.tree, actions)
+
+    @property
+    def policy(self) -> Tensor:
+        """float ``(N, A)``: the training target: the Gumbel policy's improved policy, or the visits
+        normalised (PUCT); on a root without visits (a finished game), its legal actions alike."""
+        if self.improved_policy is not None:
+            return self.improved_policy
+        total = self.visits.sum(1, keepdim=True)
+        fallback = self.legal.to(self.visits.dtype) / self.legal.sum(1, keepdim=True).clamp(min=1)
+        return torch.where(total > 0, self.visits / total.clamp(min=1), fallback)
+
+
+def _roots(
+    roots: engine.State, evaluator: Evaluator, config: SearchConfig, generator: torch.Generator | None, tree: Tree
+) -> Tensor:
+    """Evaluates the roots of ``tree`` (their values checked: the one synchronisation of a run's evaluations)
+    and mixes the Dirichlet noise of ``config`` into their prior; returns their values."""
+    root = torch.zeros(roots.batch_size, dtype=torch.int64, device=roots.device)
+    root_value = evaluate_nodes(tree, root, roots, evaluator, check=True)
+    if config.dirichlet_fraction > 0:
+        if generator is None:
+            raise ValueError("dirichlet_fraction > 0 draws noise: pass a torch.Generator on the roots' device")
+        noise = dirichlet(tree.legal[:, 0], config.dirichlet_alpha, generator).to(tree.dtype)
+        fraction = config.dirichlet_fraction
+        tree.prior[:, 0] = (1 - fraction) * tree.prior[:, 0] + fraction * noise
+    return root_value
+
+
+def _summary(
+    tree: Tree, root_value: Tensor, action: Tensor | None, improved: Tensor | None, keep_tree: bool
+) -> SearchResult:
+    """The roots' statistics. Copies, so that a kept result does not keep the whole tree in memory."""
+    visits, value_sum = tree.visits[:, 0], tree.value_sum[:, 0]
+    q = torch.where(visits > 0, value_sum / visits.clamp(min=1), 0.0)
+    total = visits.sum(1)
+    value = torch.where(total > 0, value_sum.sum(1) / total.clamp(min=1), root_value)
+    prior, legal = tree.prior[:, 0].clone(), tree.legal[:, 0].clone()
+    return SearchResult(visits.clone(), q, value, prior, legal, action, improved, tree if keep_tree else None)
+
+
+def _check_roots(roots: object) -> engine.State:
+    if not isinstance(roots, engine.State):
+        raise TypeError(f"roots must be an engine State, got {type(roots).__name__}")
+    return roots
+
+
+@uses_package_threads
+def puct_policy(
+    roots: engine.State,
+    evaluator: Evaluator,
+    config: SearchConfig | None = None,
+    *,
+    generator: torch.Generator | None = None,
+    reuse: Subtree | None = None,
+    keep_tree: bool | None = None,
+    step: StepFn = engine_step,
+) -> SearchResult:
+    """AlphaZero's search of every board of ``roots``: PUCT at every node, Dirichlet noise on the root prior
+    where ``config.dirichlet_fraction > 0`` (drawn from ``generator``, on the roots' device).
+
+    Args:
+        roots: the positions to search (any batch, device and board size).
+        evaluator: ``(observation, mask) -> (logits, value)``.
+        config: the settings (``SearchConfig()`` if ``None``); its ``root_policy`` must be ``"puct"``.
+        generator: draws the root noise.
+        reuse: a :class:`Subtree` of an earlier search whose path leads to ``roots``: its nodes are kept, and
+            ``config.simulations`` are added to the visits they hold (a root whose moves were not searched
+            starts afresh).
+        keep_tree: keep the trees in the result, for ``result.subtree(actions)`` (default ``config.reuse``).
+        step: ``(state, actions) -> state`` from a node to its child (default
+            :func:`~othello_zoo.search.engine_step`).
+    """
+    config = config if config is not None else SearchConfig()
+    if config.root_policy != "puct":
+        raise ValueError(
+            f"puct_policy runs the PUCT root; config.root_policy is {config.root_policy!r}: use gumbel_policy"
+        )
+    roots = _check_roots(roots)
+    if reuse is None:
+        tree = new_tree(roots, config.simulations + 1, config.dtype)
+    else:
+        tree = reuse_subtree(roots, reuse, config.simulations)
+    root_value = _roots(roots, evaluator, config, generator, tree)
+    select = puct_selection(config.c_puct)
+    run_search(tree, evaluator, config.simulations, select, select, step)
+    return _summary(tree, root_value, None, None, config.reuse if keep_tree is None else keep_tree)
+
+
+@uses_package_threads
+def gumbel_policy(
+    roots: engine.State,
+    evaluator: Evaluator,
+    config: SearchConfig | None = None,
+    *,
+    generator: torch.Generator | None = None,
+    reuse: Subtree | None = None,
+    keep_tree: bool | None = None,
+    step: StepFn = engine_step,
+) -> SearchResult:
+    """Gumbel AlphaZero's search of every board of ``roots``: the Gumbel root (its noise drawn from
+    ``generator``, on the roots' device; after the Dirichlet noise, where ``config.dirichlet_fraction > 0``),
+    PUCT below it. The result carries the move to play (``action``) and the training target
+    (``improved_policy``). ``reuse`` is refused: the Gumbel root starts each search afresh. The other arguments
+    are :func:`puct_policy`'s; ``config.root_policy`` must be ``"gumbel"``."""
+    config = config if config is not None else SearchConfig(root_policy="gumbel")
+    if config.root_policy != "gumbel":
+        raise ValueError(
+            f"gumbel_policy runs the Gumbel root; config.root_policy is {config.root_policy!r}: use puct_policy"
+        )
+    roots = _check_roots(roots)
+    if reuse is not None:
+        check_subtree(reuse)
+        raise ValueError("reuse works with root_policy='puct' (the Gumbel root starts each search afresh)")
+    tree = new_tree(roots, config.simulations + 1, config.dtype)
+    root_value = _roots(roots, evaluator, config, generator, tree)
+    if generator is None:
+        raise ValueError("root_policy='gumbel' draws Gumbel noise: pass a torch.Generator on the roots' device")
+    c = config
+    root = draw_gumbel_root(tree, c.simulations, generator, c.max_considered, c.gumbel_scale, c.c_visit, c.c_scale)
+    run_search(tree, evaluator, c.simulations, gumbel_root_selection(root), puct_selection(c.c_puct), step)
+    action, improved = gumbel_result(tree, root, root_value)
+    action = torch.where(tree.terminal[:, 0], tree.actions - 1, action)  # a finished root: the null action
+    return _summary(tree, root_value, action, improved, c.reuse if keep_tree is None else keep_tree)
+
+
+class BatchedSearch:
+    """Monte Carlo tree search (PUCT or Gumbel root) over a batch of roots, one tree each, all grown at once.
+
+    Args:
+        evaluator: ``(observation, mask) -> (logits, value)`` (see :data:`~othello_zoo.search.Evaluator`).
+        config: the settings (``SearchConfig()`` if ``None``).
+        step: ``(state, actions) -> state`` from a node to its child (default
+            :func:`~othello_zoo.search.engine_step`).
+        **settings: settings that replace the config's, by name (``simulations=64``, ``root_policy="gumbel"``).
+
+    >>> from othello_zoo import engine
+    >>> from othello_zoo.search import rollout_evaluator
+    >>> search = BatchedSearch(rollout_evaluator(8), simulations=8)
+    >>> search.run(engine.init(2)).visits.sum(1).tolist()
+    [8.0, 8.0]
+    """
+
+    def __init__(
+        self, evaluator: Evaluator, config: SearchConfig | None = None, *, step: StepFn = engine_step, **settings: Any
+    ) -> None:
+        if not callable(evaluator):
+            raise TypeError(f"evaluator must be a function (observation, mask) -> (logits, value), got {evaluator!r}")
+        if config is not None and not isinstance(config, SearchConfig):
+            raise TypeError(
+                f"config must be a SearchConfig, got {config!r} ({type(config).__name__}); "
+                "settings go by name: simulations=..."
+            )
+        if not callable(step):
+            raise TypeError(f"step must be a function (state, actions) -> state, got {step!r}")
+        self.evaluator = evaluator
+        self.config = (config if config is not None else SearchConfig()).replace(**settings)
+        self.step = step
+
+    def __repr__(self) -> str:
+        return f"BatchedSearch({self.config})"
+
+    def run(
+        self,
+        roots: engine.State,
+        generator: torch.Generator | None = None,
+        reuse: Subtree | None = None,
+        keep_tree: bool | None = None,
+    ) -> SearchResult:
+        """Searches every board of ``roots`` (any batch, device and board size) and returns the root statistics;
+        ``generator`` (on the roots' device) draws the root noise.
+
+        Subtree reuse: ``keep_tree=True`` (default: the config's ``reuse``) keeps the trees in the result; after
+        the moves are played, ``reuse=result.subtree(actions)`` (chained ``.advance(...)`` for further plies)
+        starts the next search from the part of each tree under them, adding ``simulations`` to the visits it
+        holds (a root whose moves were not searched starts afresh). The new roots must be the positions those
+        moves reach. PUCT roots only."""
+        policy = gumbel_policy if self.config.root_policy == "gumbel" else puct_policy
+        return policy(
+            roots, self.evaluator, self.config, generator=generator, reuse=reuse, keep_tree=keep_tree, step=self.step
+        )
+
+
+def select_actions(result: SearchResult, temperature: float = 0.0, generator: torch.Generator | None = None) -> Tensor:
+    """int64 ``(N,)``: an action per root: a Gumbel search's own move; else from the visits, the most
+    visited (the first of a tie) with ``temperature=0``, or drawn in proportion to
+    ``visits ** (1 / temperature)``; the null action on a root without visits (a finished game)."""
+    temperature = check_real("temperature", temperature, low=0.0)
+    if result.action is not None:  # the Gumbel policy's move: its noise already explores
+        return result.action
+    policy = result.policy
+    if temperature == 0:
+        return policy.argmax(1)
+    if generator is None:
+        raise ValueError("temperature > 0 draws actions: pass a torch.Generator on the result's device")
+    # Gumbel-max in log space: exact for policy ** (1 / temperature), and no underflow at small temperatures.
+    uniform = torch.rand(policy.shape, generator=generator, device=policy.device, dtype=policy.dtype)
+    gumbel = -torch.log(-torch.log(uniform.clamp(min=1e-20, max=1 - 1e-7)))
+    return (policy.log() / temperature + gumbel).argmax(1)
