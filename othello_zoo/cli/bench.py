@@ -46,6 +46,7 @@ from othello_zoo.cli._measure import (
     peak_memory_mib,
     search_rates,
 )
+from othello_zoo.cli._measure_compat import azg_checkout, print_compat
 from othello_zoo.cli._plot import plot
 from othello_zoo.core.threads import ADAPTIVE, Setting, kept_settings, set_threads, threads_setting
 from othello_zoo.env.openings import load_book
@@ -99,6 +100,15 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         help=f"passes over the measurements; each one's best kept {default}",
     )
     add("--compare", choices=["pgx"], help="also run pgx's Othello in this run, when installed (default: none)")
+    add(
+        "--compare-azg",
+        nargs="?",
+        const="",
+        type=azg_checkout,
+        metavar="PATH",
+        help="also us per move of the alpha-zero-general adapter on unseen positions; with PATH, a folder holding "
+        "alpha-zero-general's checkout, its own othello.OthelloGame beside it and the ratio (default: off)",
+    )
     add(
         "--busy-cores",
         type=argtypes.whole(0),
@@ -352,12 +362,14 @@ def run(args: argparse.Namespace) -> list[Result]:
     latencies = _env_latencies(args.seconds, args.repeats) if args.env else {}
     agents = {**(_agent_rates(args.seconds) if args.agents else {}), **(_ffo() if args.ffo else {})}
     search = _search_rates(devices[0]) if args.search else {}
+    compat = print_compat(args.compare_azg or None, args.board_size) if args.compare_azg is not None else {}
     memory = {}
     if args.memory and jobs:
         backends = list(dict.fromkeys(job[2] for job in jobs))
         memory = _peak_memories(backends, max(job[3] for job in jobs), devices[0], args.board_size)
     if args.json_path:
         sections = {"peak_memory_mib": memory, "aec_us_per_step": latencies, "agents": agents, "search": search}
+        sections["compat_us_per_move"] = compat
         _write_json(args.json_path, results, torch.get_num_threads(), **sections)
     if args.plot and results:
         plot(results, args.plot)
