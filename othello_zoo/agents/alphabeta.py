@@ -21,7 +21,6 @@ from othello_zoo.agents.endgame import EndgameSolver, Solution, final_score
 from othello_zoo.core.board import Board, as_board, squares_of
 from othello_zoo.core.checks import check_int, check_seed
 from othello_zoo.core.scalar import scalar_rules
-from othello_zoo.env.single import SingleBoard
 
 __all__ = ["MAX_DEPTH", "MAX_ENDGAME", "AlphaBetaAgent", "evaluate", "solve", "solve_exact"]
 
@@ -116,7 +115,7 @@ def _edges(n: int) -> list[list[int]]:
     ]
 
 
-def solve_exact(board: SingleBoard) -> Solution:
+def solve_exact(board: Board) -> Solution:
     """The exact :class:`~othello_zoo.agents.endgame.Solution` of ``board`` for its side to move:
     the final disc difference with empty squares credited to the winner, and a best move (``n*n``
     for a forced pass, -1 on a finished board)."""
@@ -124,7 +123,7 @@ def solve_exact(board: SingleBoard) -> Solution:
     return EndgameSolver(position.board_size).solve(position.own, position.opp)
 
 
-def solve(board: SingleBoard) -> tuple[int, int]:
+def solve(board: Board) -> tuple[int, int]:
     """``(best move, exact score)``: :func:`solve_exact` in the opposite order.
 
     Deprecated (warns with ``DeprecationWarning``): use :func:`solve_exact`, which returns
@@ -140,7 +139,7 @@ def solve(board: SingleBoard) -> tuple[int, int]:
     return move, score
 
 
-def evaluate(board: SingleBoard) -> float:
+def evaluate(board: Board) -> float:
     """The midgame evaluation of ``board`` for its side to move."""
     position = as_board(board)
     return _Search(position.board_size).evaluate(position.own, position.opp)

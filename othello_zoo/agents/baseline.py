@@ -31,10 +31,10 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo.core.board import Board, as_board
 from othello_zoo.core.checks import check_seed
+from othello_zoo.core.notation import MAX_BOARD_SIZE, MIN_BOARD_SIZE
 from othello_zoo.core.scalar import scalar_rules
 from othello_zoo.core.threads import uses_package_threads
 from othello_zoo.engine import State
-from othello_zoo.env.single import SingleBoard
 
 __all__ = [
     "Agent",
@@ -119,9 +119,10 @@ def _observation_arrays(observation: Observation) -> tuple[np.ndarray, np.ndarra
     planes = np.asarray(observation["observation"])
     mask = np.asarray(observation["action_mask"])
     n = planes.shape[-1] if planes.ndim == 3 else 0
-    if planes.shape != (2, n, n) or n < 4 or n % 2 or n > 16:
+    if planes.shape != (2, n, n) or n < MIN_BOARD_SIZE or n % 2 or n > MAX_BOARD_SIZE:
         raise ValueError(
-            f"observation['observation'] must have shape (2, n, n), n even from 4 to 16, got {planes.shape}"
+            f"observation['observation'] must have shape (2, n, n), n even from {MIN_BOARD_SIZE} to "
+            f"{MAX_BOARD_SIZE}, got {planes.shape}"
         )
     if mask.shape != (n * n + 1,):
         raise ValueError(
@@ -181,7 +182,7 @@ class Agent(Protocol):
 
     name: str
 
-    def act(self, board: SingleBoard | Observation) -> int: ...
+    def act(self, board: Board | Observation) -> int: ...
 
 
 class BoardAgent:
@@ -195,7 +196,7 @@ class BoardAgent:
     name = "agent"
 
     @uses_package_threads
-    def act(self, board: SingleBoard | Observation) -> int:
+    def act(self, board: Board | Observation) -> int:
         """A legal action for the agent to move on ``board``, or for the agent whose observation it is."""
         if isinstance(board, Mapping):
             observed = board_from_observation(board)

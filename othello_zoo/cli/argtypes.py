@@ -12,7 +12,7 @@ from pathlib import Path
 from othello_zoo.core.checks import check_device
 from othello_zoo.core.notation import MAX_BOARD_SIZE, MIN_BOARD_SIZE
 
-__all__ = ["board_size", "csv_choices", "csv_ints", "devices", "output_path", "positive_real", "whole"]
+__all__ = ["SIZES", "board_size", "csv_choices", "csv_ints", "devices", "output_path", "positive_real", "whole"]
 
 
 def whole(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -31,11 +31,14 @@ def whole(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+SIZES = f"from {MIN_BOARD_SIZE} to {MAX_BOARD_SIZE}"  # the board sizes, for help texts
+
+
 def board_size(text: str) -> int:
-    """An even board size from 4 to 16."""
+    """An even board size (:data:`SIZES`)."""
     value = whole(MIN_BOARD_SIZE, MAX_BOARD_SIZE)(text)
     if value % 2:
-        raise argparse.ArgumentTypeError(f"{value} is odd: the board size is even, from 4 to 16")
+        raise argparse.ArgumentTypeError(f"{value} is odd: the board size is even, {SIZES}")
     return value
 
 

@@ -47,7 +47,9 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument(
         "--white", choices=PLAYERS, default=None, help="who plays white (default: from --human and --agent)"
     )
-    parser.add_argument("--board-size", type=argtypes.board_size, default=8, help="even, 4 to 16 (default: 8)")
+    parser.add_argument(
+        "--board-size", type=argtypes.board_size, default=8, help=f"even, {argtypes.SIZES} (default: 8)"
+    )
     parser.add_argument(
         "--opening-book",
         default=None,

@@ -107,8 +107,16 @@ class Board:
             legal = self.legal_actions()
             named = format_moves(legal, self.board_size, " ")
             raise ValueError(f"action {action!r} is not legal here; legal: {legal} ({named})")
+        return self.play(action)
+
+    def play(self, action: int) -> Board:
+        """The board after ``action``, which the caller has found legal (:meth:`is_legal`): no check here.
+
+        For loops that check each action once themselves (the environments); an illegal action gives a board
+        that no game reaches. :meth:`step` is the checked form.
+        """
         n = self.board_size
-        scalar = scalar_rules(n)
+        scalar = _RULES.get(n) or _RULES.setdefault(n, scalar_rules(n))
         if action == n * n:  # a forced pass
             return _made(scalar, self.opp, self.own, 1 - self.current_player, n)
         flipped = scalar.flips_of[action](self.own, self.opp)
@@ -137,14 +145,15 @@ class Board:
         nn = n * n
         if nn > 64:
             return self.planes(player).view(np.int8).reshape(2, n, n), self.action_mask(player)
-        mover = player == self.current_player
-        first, second = (self.own, self.opp) if mover else (self.opp, self.own)
-        moves = self.moves if mover else 0
-        # 32 bytes: the two disc sets, then the mask: the placements and, at bit nn, the null action.
-        words = first | second << 64 | (moves | (moves == 0) << nn) << 128
-        bits = np.unpackbits(np.frombuffer(words.to_bytes(32, "little"), dtype=np.uint8), bitorder="little")
-        planes = bits[:128].view(np.int8).reshape(2, 64)[:, :nn].reshape(2, n, n)
-        return planes, bits[128 : 129 + nn].view(np.int8)
+        # 32 bytes: the two disc sets, then the mask: the placements, or only the null action (bit nn).
+        if player == self.current_player:
+            words = self.own | self.opp << 64 | (self.moves or 1 << nn) << 128
+        else:
+            words = self.opp | self.own << 64 | 1 << (128 + nn)
+        bits = _unpack(_from_bytes(words.to_bytes(32, "little"), dtype=np.uint8), bitorder="little").view(np.int8)
+        if nn == 64:
+            return bits[:128].reshape(2, 8, 8), bits[128:193]
+        return bits[:128].reshape(2, 64)[:, :nn].reshape(2, n, n), bits[128 : 129 + nn]
 
     def planes(self, player: int) -> np.ndarray:
         """uint8 ``(2, n*n)`` of 0 and 1: ``player``'s discs, then its opponent's."""
@@ -170,6 +179,8 @@ class Board:
 
 
 _new = object.__new__
+_unpack = np.unpackbits
+_from_bytes = np.frombuffer
 
 
 def _new_board(
@@ -191,10 +202,21 @@ def _new_board(
 
 
 def _made(scalar: ScalarRules, own: int, opp: int, player: int, board_size: int) -> Board:
-    """:meth:`Board.make` with the size's rules already at hand."""
+    """:meth:`Board.make` with the size's rules already at hand (the fields written as in :func:`_new_board`)."""
     moves = scalar.legal(own, opp)
-    over = rules.game_over(moves, scalar.legal(opp, own)) if moves == 0 else False
-    return _new_board(own, opp, moves, player, over, False, board_size)
+    board = _new(Board)
+    fields = board.__dict__
+    fields["own"] = own
+    fields["opp"] = opp
+    fields["moves"] = moves
+    fields["current_player"] = player
+    fields["terminated"] = rules.game_over(moves, scalar.legal(opp, own)) if moves == 0 else False
+    fields["forfeited"] = False
+    fields["board_size"] = board_size
+    return board
+
+
+_RULES: dict[int, ScalarRules] = {}  # the rules by size, filled on first use: a dict look-up a move
 
 
 def as_board(board: object) -> Board:

@@ -2,7 +2,8 @@
 
 Every function works on the whole batch at once, with no Python loop or branch over boards, on
 whatever torch device the state lives on. Randomness is never drawn here. The rules run in one
-of two interchangeable kernels, chosen by ``backend``:
+of the interchangeable kernels of the registry :data:`othello_zoo.engine.kernels.KERNELS`, chosen by
+``backend``:
 
 ``"bitboard"``
     One int64 word per side and Kogge-Stone fills over the 8 directions at once (n <= 8).
@@ -13,8 +14,9 @@ of two interchangeable kernels, chosen by ``backend``:
     The same kernels evaluated by ``torch.nn.functional.conv2d`` in the seed form (slow; kept as
     a reference and for the benchmark).
 ``"auto"``
-    The bitboard kernel where it applies (n <= 8), the conv kernel above that: the faster
-    choice on CPU and GPU as measured by ``othello-zoo bench``.
+    The first kernel of :data:`othello_zoo.engine.kernels.AUTO_ORDER` that plays the size: the
+    bitboard kernel where it applies (n <= 8), the conv kernel above that; the faster choice on CPU
+    and GPU as measured by ``othello-zoo bench``.
 
 Board layout (n = 8), squares ``row * n + col``::
 
@@ -54,7 +56,7 @@ from othello_zoo.core.checks import integer_value as check_int_or_none
 from othello_zoo.core.notation import format_moves
 from othello_zoo.core.rules import BLACK
 from othello_zoo.core.threads import uses_adaptive_threads, uses_package_threads
-from othello_zoo.engine._convert import from_planes, from_text, planes_of, to_text
+from othello_zoo.engine._convert import from_boards, from_planes, from_text, planes_of, to_boards, to_text
 from othello_zoo.engine._state import (
     BACKENDS,
     Backend,
@@ -66,6 +68,7 @@ from othello_zoo.engine._state import (
     resolve_backend,
     where,
 )
+from othello_zoo.engine.kernels import KERNELS
 from othello_zoo.engine.kernels.base import sample_from_mask
 from othello_zoo.engine.words import numpy_path, on_host
 
@@ -80,6 +83,7 @@ __all__ = [
     "clone",
     "colour_views",
     "disc_difference",
+    "from_boards",
     "from_planes",
     "from_text",
     "illegal_actions",
@@ -95,6 +99,7 @@ __all__ = [
     "sample_actions",
     "scores",
     "step",
+    "to_boards",
     "to_text",
     "where",
 ]
@@ -215,7 +220,7 @@ def illegal_actions(state: State, actions: Tensor) -> Tensor:
 def _threads_key(state: object = None, *_: object, **__: object) -> tuple[str, int, int] | None:
     """The conv kernel's step on the CPU picks its threads by timing (see ``othello_zoo.core.threads``)."""
     state = __.get("state", state)
-    if not isinstance(state, State) or state.backend not in ("conv", "conv2d") or not on_host(state.device):
+    if not isinstance(state, State) or not KERNELS[state.backend].timed_threads or not on_host(state.device):
         return None
     return (state.backend, state.board_size, state.batch_size.bit_length())
 

@@ -1,4 +1,5 @@
-"""Boards into and out of the engine: from planes, from position text, to position text.
+"""Boards into and out of the engine: from planes, from and to one-board values (by their bits), from and
+to position text.
 
 Re-exported by :mod:`othello_zoo.engine`, where they are documented.
 """
@@ -9,14 +10,16 @@ import warnings
 from collections.abc import Sequence
 from typing import cast
 
+import numpy as np
 import torch
 from torch import Tensor
 
+from othello_zoo.core.board import Board
 from othello_zoo.core.checks import check_device
 from othello_zoo.core.notation import format_position, parse_position
 from othello_zoo.engine._state import BACKENDS, Backend, State, kernel_for, kernel_of, resolve_backend
 
-__all__ = ["from_planes", "from_text", "planes_of", "to_text"]
+__all__ = ["from_boards", "from_planes", "from_text", "planes_of", "to_boards", "to_text"]
 
 
 def from_planes(
@@ -69,7 +72,7 @@ def _arguments_in_order(device: object, backend: object) -> tuple[torch.device |
             stacklevel=3,  # the caller of from_planes
         )
         old_device = None if backend == "auto" else backend  # with 4 arguments there was no device
-        return cast("torch.device | str | None", old_device), cast(Backend, device)
+        return cast("torch.device | str | None", old_device), device
     return cast("torch.device | str | None", device), cast(Backend, backend)
 
 
@@ -142,3 +145,58 @@ def to_text(state: State) -> list[str]:
         mover, other = 1 + player, 2 - player
         out.append(format_position([mover if a else other if b else 0 for a, b in zip(own, opp, strict=True)], player))
     return out
+
+
+def from_boards(
+    boards: Sequence[Board] | Board, device: torch.device | str | None = None, backend: Backend = "auto"
+) -> State:
+    """A batch of the one-board values :class:`~othello_zoo.core.board.Board` (one ``Board`` makes a batch of
+    one), converted by their bits: the same positions, sides to move and ends (forfeits included).
+
+    >>> from othello_zoo import engine
+    >>> from othello_zoo.core.board import Board
+    >>> state = engine.from_boards([Board.start(), Board.start().step(37)])
+    >>> engine.to_text(state)[1]
+    '---------------------------OX------XXX-------------------------- O'
+
+    Raises:
+        TypeError: an item is not a ``Board``.
+        ValueError: no boards, or boards of different sizes.
+    """
+    boards = [boards] if isinstance(boards, Board) else list(boards)
+    if not boards:
+        raise ValueError("from_boards needs at least one board, got none")
+    for i, board in enumerate(boards):
+        if not isinstance(board, Board):
+            raise TypeError(f"boards[{i}] must be a Board, got {type(board).__name__}")
+    n = boards[0].board_size
+    if any(board.board_size != n for board in boards):
+        raise ValueError(f"boards must share one size, got sizes {sorted({b.board_size for b in boards})}")
+    nn, width = n * n, (n * n + 7) // 8
+    raw = b"".join(b.own.to_bytes(width, "little") + b.opp.to_bytes(width, "little") for b in boards)
+    bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(len(boards), 2, width), axis=2, bitorder="little")
+    planes = torch.from_numpy(bits[:, :, :nn].astype(bool))
+    player = torch.tensor([board.current_player for board in boards], dtype=torch.int64)
+    state = from_planes(planes, player, n, device, backend)
+    forfeited = [board.forfeited for board in boards]
+    if any(forfeited):
+        from othello_zoo.engine import step, where  # the engine's functions, over this module
+
+        lost = step(state, torch.full((len(boards),), -1, device=state.device), illegal_action="lose")
+        state = where(torch.tensor(forfeited, device=state.device), lost, state)
+    return state
+
+
+def to_boards(state: State) -> list[Board]:
+    """Each board of ``state`` as a :class:`~othello_zoo.core.board.Board`, converted by its bits (one host
+    copy of the planes)."""
+    n = state.board_size
+    packed = np.packbits(planes_of(state).cpu().numpy(), axis=2, bitorder="little")
+    players = state.current_player.tolist()
+    forfeited = state.forfeited.tolist()
+    boards = []
+    for i in range(state.batch_size):
+        own, opp = (int.from_bytes(packed[i, side].tobytes(), "little") for side in (0, 1))
+        board = Board.make(own, opp, players[i], n)
+        boards.append(board.forfeit() if forfeited[i] else board)
+    return boards

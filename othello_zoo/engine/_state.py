@@ -5,19 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, cast
 
 import numpy as np
 import torch
 from torch import Tensor
 
 from othello_zoo.core.checks import IllegalAction, IndexOutOfRangeError, integer_value, resolve_device
-from othello_zoo.core.notation import check_board_size
 from othello_zoo.core.threads import uses_package_threads
-from othello_zoo.engine.kernels.base import Kernel
-from othello_zoo.engine.kernels.bitboard import MAX_BOARD_SIZE as MAX_BITBOARD_SIZE
-from othello_zoo.engine.kernels.bitboard import bitboard_kernel, check_bitboard_size
-from othello_zoo.engine.kernels.conv import conv_kernel
+from othello_zoo.engine.kernels import BACKENDS, Kernel, kernel_for, resolve_backend
 
 __all__ = [
     "BACKENDS",
@@ -33,8 +28,7 @@ __all__ = [
     "where",
 ]
 
-Backend = Literal["auto", "bitboard", "conv", "conv2d"]
-BACKENDS: tuple[str, ...] = ("auto", "bitboard", "conv", "conv2d")
+Backend = str  # "auto" or a kernel's name in othello_zoo.engine.kernels.KERNELS ("bitboard", "conv", "conv2d")
 Index = int | slice | Sequence[int] | Sequence[bool] | np.ndarray | Tensor
 
 
@@ -152,29 +146,6 @@ def _rebuild(template: State, tensors: Mapping[str, Tensor]) -> State:
         board_size=template.board_size,
         backend=template.backend,
     )
-
-
-def resolve_backend(backend: str, board_size: int) -> Backend:
-    """The kernel ``backend`` stands for on a board of ``board_size`` (``"auto"`` resolved).
-
-    Raises:
-        ValueError: for an unknown backend, or ``"bitboard"`` with ``board_size > 8``.
-    """
-    n = check_board_size(board_size)
-    if backend not in BACKENDS:
-        raise ValueError(f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {backend!r}")
-    if backend == "auto":
-        return "bitboard" if n <= MAX_BITBOARD_SIZE else "conv"
-    if backend == "bitboard":
-        check_bitboard_size(n)
-    return cast(Backend, backend)
-
-
-def kernel_for(backend: str, board_size: int, device: torch.device) -> Kernel:
-    """The kernel of a resolved ``backend`` for ``board_size`` on ``device``."""
-    if backend == "bitboard":
-        return bitboard_kernel(board_size, device)  # a Kernel
-    return conv_kernel(board_size, device, "matmul" if backend == "conv" else "conv2d")
 
 
 def kernel_of(state: State) -> Kernel:

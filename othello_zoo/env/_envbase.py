@@ -8,130 +8,85 @@ from typing import Any
 
 import gymnasium
 import numpy as np
-import torch
 from gymnasium.utils import seeding
 
 from othello_zoo import engine
-from othello_zoo.core.checks import (
-    RewardMode,
-    check_choice,
-    check_device,
-    check_int,
-    check_options,
-    check_reward_mode,
-    check_seed,
-    integer_value,
-)
-from othello_zoo.core.notation import check_board_size, format_moves, parse_moves, square_names
+from othello_zoo.core.board import Board
+from othello_zoo.core.checks import check_int, check_options, check_seed, integer_value
+from othello_zoo.core.notation import format_moves, parse_moves, square_names
 from othello_zoo.core.rules import AGENTS
-from othello_zoo.env.openings import BookSpec, OpeningBook, replay, resolve_book
-from othello_zoo.env.single import SingleBoard, board_to_state, make_board
+from othello_zoo.env.config import EnvConfig
+from othello_zoo.env.openings import replay
 
 __all__ = [
     "AGENTS",
-    "ENV_BACKENDS",
     "BoardEnv",
-    "OthelloConfig",
-    "RewardMode",
     "board_infos",
     "board_state",
     "check_max_cycles",
+    "final_rewards",
+    "new_board",
     "observe_board",
+    "start_board",
 ]
 
-ENV_BACKENDS = (*engine.BACKENDS, "scalar")  # "scalar": one board on Python ints (othello_zoo.core.board)
+
+def new_board(config: EnvConfig, text: str | None = None) -> Board:
+    """The start position, or the position ``text`` (which must be of the env's size)."""
+    if text is None:
+        return Board.start(config.board_size)
+    board = Board.from_text(text)
+    if board.board_size != config.board_size:
+        n, m = board.board_size, config.board_size
+        raise ValueError(f"the position is {n}x{n}, the environment's board {m}x{m}: {text!r}")
+    return board
 
 
-class OthelloConfig:
-    """Validated construction arguments shared by the environments (bad ones raise here)."""
-
-    def __init__(
-        self,
-        board_size: int = 8,
-        opening_book: BookSpec | OpeningBook | None = None,
-        opening_symmetries: bool = True,
-        backend: str = "auto",
-        device: torch.device | str | None = None,
-        reward_mode: RewardMode = "outcome",
-    ) -> None:
-        self.board_size = check_board_size(board_size)
-        check_choice("backend", backend, ENV_BACKENDS)
-        self.device = check_device("device", device)
-        on_cpu = self.device is None or self.device.type == "cpu"
-        if backend == "auto":
-            backend = "scalar" if on_cpu else engine.resolve_backend("auto", self.board_size)
-        elif backend != "scalar":
-            engine.resolve_backend(backend, self.board_size)  # raises for bitboard above 8 x 8
-        self.backend = backend
-        self.reward_mode = check_reward_mode(reward_mode)
-        self.book = resolve_book(opening_book, self.board_size)
-        if not isinstance(opening_symmetries, (bool, np.bool_)):
-            raise TypeError(f"opening_symmetries must be True or False, got {opening_symmetries!r}")
-        self.opening_symmetries = bool(opening_symmetries)
-
-    def new_board(self, text: str | None = None) -> SingleBoard:
-        """The start position, or the position ``text`` (which must be of the env's size)."""
-        board = make_board(text, self.board_size, self.backend, self.device)
-        if board.board_size != self.board_size:
-            n, m = board.board_size, self.board_size
-            raise ValueError(f"the position is {n}x{n}, the environment's board {m}x{m}: {text!r}")
-        return board
-
-    def start(self, rng: np.random.Generator, options: dict[str, Any] | None) -> tuple[SingleBoard, list[int]]:
-        """The board a reset starts from and the moves that led there (from the start position)."""
-        options = check_options(options)  # other keys are ignored, as PettingZoo's API test expects
-        if "opening" in options and "position" in options:
-            raise ValueError("reset takes either options['opening'] or options['position'], not both")
-        if "position" in options:
-            text = options["position"]
-            if not isinstance(text, str):
-                raise TypeError(f"options['position'] must be position text (a str), got {type(text).__name__}")
-            return self.new_board(text), []
-        if "opening" in options:
-            opening = options["opening"]
-            if isinstance(opening, str):
-                moves = parse_moves(opening, self.board_size)
-            elif isinstance(opening, (list, tuple)):
-                nn = self.board_size**2
-                moves = [check_int(f"options['opening'][{i}]", a, low=0, high=nn) for i, a in enumerate(opening)]
-            else:
-                raise TypeError(f"options['opening'] must be move text or a list of actions, got {opening!r}")
-        elif self.book is not None:
-            moves = self.book.draw(rng, self.opening_symmetries)
+def start_board(config: EnvConfig, rng: np.random.Generator, options: dict[str, Any] | None) -> tuple[Board, list[int]]:
+    """The board a reset starts from and the moves that led there (from the start position)."""
+    options = check_options(options)  # other keys are ignored, as PettingZoo's API test expects
+    if "opening" in options and "position" in options:
+        raise ValueError("reset takes either options['opening'] or options['position'], not both")
+    if "position" in options:
+        text = options["position"]
+        if not isinstance(text, str):
+            raise TypeError(f"options['position'] must be position text (a str), got {type(text).__name__}")
+        return new_board(config, text), []
+    n = config.board_size
+    if "opening" in options:
+        opening = options["opening"]
+        if isinstance(opening, str):
+            moves = parse_moves(opening, n)
+        elif isinstance(opening, (list, tuple)):
+            moves = [check_int(f"options['opening'][{i}]", a, low=0, high=n * n) for i, a in enumerate(opening)]
         else:
-            moves = []
-        board = replay(moves, self.board_size, where="the opening", start=self.new_board())
-        return board, list(moves)
-
-    def final_rewards(self, board: SingleBoard) -> tuple[float, float]:
-        """Rewards (black, white) of a finished board under the reward mode."""
-        return board.rewards(margin=self.reward_mode == "margin")
-
-    def spaces(self) -> tuple[gymnasium.spaces.Space[Any], gymnasium.spaces.Space[Any]]:
-        n = self.board_size
-        observation = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(0, 1, (2, n, n), dtype=np.int8),
-                "action_mask": gymnasium.spaces.Box(0, 1, (n * n + 1,), dtype=np.int8),
-            }
-        )
-        return observation, gymnasium.spaces.Discrete(n * n + 1)
+            raise TypeError(f"options['opening'] must be move text or a list of actions, got {opening!r}")
+    elif config.book is not None:
+        moves = config.book.draw(rng, config.opening_symmetries)
+    else:
+        moves = []
+    return replay(moves, n, where="the opening"), list(moves)
 
 
-def observe_board(board: SingleBoard, player: int) -> dict[str, np.ndarray]:
+def final_rewards(config: EnvConfig, board: Board) -> tuple[float, float]:
+    """Rewards (black, white) of a finished board under the config's reward mode."""
+    return board.rewards(margin=config.reward_mode == "margin")
+
+
+def observe_board(board: Board, player: int) -> dict[str, np.ndarray]:
     """The observation dict of ``player`` (0 black, 1 white)."""
     observation, action_mask = board.observation(player)
     return {"observation": observation, "action_mask": action_mask}
 
 
-def board_infos(board: SingleBoard) -> dict[str, dict[str, Any]]:
+def board_infos(board: Board) -> dict[str, dict[str, Any]]:
     """Per agent: both disc counts, ``(black, white)``. Fixed-size numbers only, so that every client
     can stack the infos of many steps (the legal moves in notation come from ``legal_moves()``)."""
     scores = board.scores()
     return {"black_0": {"scores": scores}, "white_0": {"scores": scores}}
 
 
-def board_state(board: SingleBoard) -> np.ndarray:
+def board_state(board: Board) -> np.ndarray:
     """The full position as int8 ``(3, n, n)``: black's discs, white's discs, and a plane of the
     colour to move (all 0 when black is to move, all 1 when white is)."""
     n = board.board_size
@@ -155,16 +110,16 @@ class BoardEnv:
         "is_parallelizable": False,  # turn based: aec_to_parallel refuses it, as for PettingZoo's classic games
         "render_fps": 2,
     }
-    config: OthelloConfig
+    config: EnvConfig
     board_size: int
     max_cycles: int | None
     render_mode: str | None
     history: list[int]
-    _board: SingleBoard
+    _board: Board
     _last_move: int | None
     _renderer: Any
 
-    def _setup(self, config: OthelloConfig, render_mode: str | None, max_cycles: int | None) -> None:
+    def _setup(self, config: EnvConfig, render_mode: str | None, max_cycles: int | None) -> None:
         self.max_cycles = check_max_cycles(max_cycles)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
@@ -172,11 +127,10 @@ class BoardEnv:
         self.board_size = config.board_size
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
-        observation_space, action_space = config.spaces()
+        observation_space, action_space = config.observation_space(), config.action_space()
         self.observation_spaces = {agent: observation_space for agent in self.possible_agents}
         self.action_spaces = {agent: action_space for agent in self.possible_agents}
-        n = config.board_size
-        self.state_space = gymnasium.spaces.Box(0, 1, (3, n, n), dtype=np.int8)
+        self.state_space = config.state_space()
         self.np_random, _ = seeding.np_random(None)
         self._renderer = None
 
@@ -216,28 +170,29 @@ class BoardEnv:
             return [names[-1]]
         return [names[a] for a in self._board.legal_actions()]
 
-    def _set_board(self, board: SingleBoard, moves: list[int]) -> None:
+    def _set_board(self, board: Board, moves: list[int]) -> None:
         self._board = board
         self.history = list(moves)
         self._last_move = moves[-1] if moves and moves[-1] < self.board_size**2 else None
 
     def _play(self, action: int) -> None:
-        self._board = self._board.step(action)
+        """Play ``action``, which :meth:`_check_action` has found legal."""
+        self._board = self._board.play(action)
         self.history.append(action)
         self._last_move = action if action < self.board_size * self.board_size else None
 
-    def _reset_board(self, seed: object, options: object) -> tuple[SingleBoard, list[int]]:
+    def _reset_board(self, seed: object, options: object) -> tuple[Board, list[int]]:
         """The board a reset starts from; the random generator changes only if the reset succeeds
         (reseeded with ``seed``, advanced by the book's draw)."""
         seed = check_seed("seed", seed)
         if seed is not None:
             rng = seeding.np_random(seed)[0]
-            start = self.config.start(rng, options)  # type: ignore[arg-type]  # checked there
+            start = start_board(self.config, rng, options)  # type: ignore[arg-type]  # checked there
             self.np_random = rng
             return start
         saved = self.np_random.bit_generator.state  # a few microseconds; a deep copy of the generator takes ~100
         try:
-            return self.config.start(self.np_random, options)  # type: ignore[arg-type]
+            return start_board(self.config, self.np_random, options)  # type: ignore[arg-type]
         except BaseException:
             self.np_random.bit_generator.state = saved
             raise
@@ -277,7 +232,7 @@ class BoardEnv:
             self._renderer = None
 
     @property
-    def board(self) -> SingleBoard:
+    def board(self) -> Board:
         """The current board (an immutable value)."""
         return self._board
 
@@ -287,18 +242,19 @@ class BoardEnv:
         return format_moves(self.history, self.board_size)
 
     def get_state(self) -> engine.State:
-        """The position as an engine ``State`` (a batch of one) on the env's device."""
-        backend = "auto" if self.config.backend == "scalar" else self.config.backend
-        return board_to_state(self._board, self.config.device, backend)
+        """The position as an engine ``State`` (a batch of one) of the env's kernel (``backend``) on its device."""
+        return engine.from_boards(self._board, self.config.device, self.config.backend)
 
-    def _board_from(self, state: engine.State | str) -> SingleBoard:
+    def _board_from(self, state: engine.State | str) -> Board:
         if isinstance(state, engine.State):
             if state.batch_size != 1:
                 raise ValueError(f"set_state takes a State of one board, got a batch of {state.batch_size}")
-            board = self.config.new_board(engine.to_text(state)[0])
-            return board.forfeit() if bool(state.forfeited[0]) else board
+            if state.board_size != self.board_size:
+                n, m = state.board_size, self.board_size
+                raise ValueError(f"the State is {n}x{n}, the environment's board {m}x{m}")
+            return engine.to_boards(state)[0]
         if isinstance(state, str):
-            return self.config.new_board(state)
+            return new_board(self.config, state)
         raise TypeError(f"set_state takes an engine State or position text, got {type(state).__name__}")
 
     def __getstate__(self) -> dict[str, Any]:

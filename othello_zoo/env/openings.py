@@ -30,7 +30,6 @@ import numpy as np
 from othello_zoo.core.board import Board
 from othello_zoo.core.notation import check_board_size, format_moves, parse_moves
 from othello_zoo.core.symmetry import START_SYMMETRIES, transform_actions
-from othello_zoo.env.single import SingleBoard
 
 __all__ = ["BookNotFoundError", "BookSpec", "OpeningBook", "format_moves", "load_book", "replay", "resolve_book"]
 
@@ -61,11 +60,11 @@ class OpeningBook:
 
 
 def replay(
-    actions: Sequence[int], board_size: int = 8, where: str = "the opening", start: SingleBoard | None = None
-) -> SingleBoard:
+    actions: Sequence[int], board_size: int = 8, where: str = "the opening", start: Board | None = None
+) -> Board:
     """The board after playing ``actions`` from ``start`` (default: the start position, as a
     :class:`~othello_zoo.core.board.Board`); ``ValueError`` naming ``where`` at the first illegal move."""
-    board: SingleBoard = start if start is not None else Board.start(board_size)
+    board: Board = start if start is not None else Board.start(board_size)
     for i, action in enumerate(actions):
         if not board.is_legal(action):
             legal = board.legal_actions()

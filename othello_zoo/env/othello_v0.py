@@ -80,8 +80,9 @@ With a book, each `reset()` starts after an opening drawn uniformly at random (r
 `opening_symmetries`: apply one of the 4 symmetries of the start position (identity, half turn,
 the two diagonal reflections) to each drawn opening, so that all four first moves occur.
 
-`backend`: `"auto"` plays the board on the lean Python-int path (`"scalar"`), the fastest for one
-board; `"bitboard"`, `"conv"` or `"conv2d"` run it through the batched torch engine on `device`.
+`backend` and `device`: the engine kernel (`"auto"`, `"bitboard"`, `"conv"`, `"conv2d"`) and the torch device
+of the engine states the env hands out (`get_state()`); the env plays its one board on Python ints
+(`othello_zoo.core.board.Board`), a few microseconds a move. `vector_env` steps its batch with this kernel.
 
 `render_mode`: `"human"` (a pygame window), `"rgb_array"` (an H x W x 3 frame, no window) or
 `"ansi"` (text).
@@ -114,30 +115,44 @@ row by row, a space and the side to move); both work with or without a book.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
-import torch
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from othello_zoo import engine
+from othello_zoo.core.board import Board
 from othello_zoo.core.checks import IllegalAction, check_illegal_action, integer_value
-from othello_zoo.env._envbase import AGENTS, BoardEnv, OthelloConfig, RewardMode, board_infos, observe_board
-from othello_zoo.env.openings import BookSpec, OpeningBook
-from othello_zoo.env.single import SingleBoard
+from othello_zoo.env._envbase import AGENTS, BoardEnv, board_infos, final_rewards, new_board, observe_board
+from othello_zoo.env.config import EnvConfig, config_from
 from othello_zoo.env.vector import OthelloVectorEnv
 
-__all__ = ["OthelloConfig", "env", "parallel_env", "raw_env", "vector_env"]
+__all__ = ["EnvConfig", "env", "parallel_env", "raw_env", "vector_env"]
+
+_PLAYERS = {agent: player for player, agent in enumerate(AGENTS)}
 
 
-def vector_env(num_envs: int, **kwargs: Any) -> OthelloVectorEnv:
+def __getattr__(name: str) -> Any:
+    """``OthelloConfig``, the old name of :class:`~othello_zoo.env.config.EnvConfig` (deprecated)."""
+    if name == "OthelloConfig":
+        warnings.warn(
+            "othello_v0.OthelloConfig is deprecated; use othello_zoo.env.config.EnvConfig (othello_v0.EnvConfig)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return EnvConfig
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def vector_env(num_envs: int, config: EnvConfig | None = None, **kwargs: Any) -> OthelloVectorEnv:
     """``num_envs`` games as batched torch tensors on one device (see :mod:`othello_zoo.env.vector`).
 
-    Takes ``board_size``, ``opening_book``, ``opening_symmetries``, ``backend``, ``device``,
-    ``autoreset_mode``, ``illegal_action`` (``"raise"`` or ``"lose"``) and ``reward_mode``.
+    Takes the settings of :class:`~othello_zoo.env.config.EnvConfig` (or ``config=``), ``autoreset_mode`` and
+    ``illegal_action`` (``"raise"`` or ``"lose"``).
     """
-    return OthelloVectorEnv(num_envs, **kwargs)
+    return OthelloVectorEnv(num_envs, config, **kwargs)
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -167,19 +182,19 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
 
     def __init__(
         self,
-        board_size: int = 8,
-        opening_book: BookSpec | OpeningBook | None = None,
-        opening_symmetries: bool = True,
-        backend: str = "auto",
-        device: torch.device | str | None = None,
+        config: EnvConfig | None = None,
+        *,
         render_mode: str | None = None,
-        reward_mode: RewardMode = "outcome",
         max_cycles: int | None = None,
+        **settings: Any,
     ) -> None:
+        """Build the env from ``config`` or from its settings as keyword arguments (``board_size``,
+        ``opening_book``, ``opening_symmetries``, ``backend``, ``device``, ``reward_mode``: see
+        :class:`~othello_zoo.env.config.EnvConfig`)."""
         AECEnv.__init__(self)
-        config = OthelloConfig(board_size, opening_book, opening_symmetries, backend, device, reward_mode)
+        config = config_from(config, settings, "raw_env")
         self._setup(config, render_mode, max_cycles)
-        self._start(config.new_board(), [])
+        self._start(new_board(config), [])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._start(*self._reset_board(seed, options))
@@ -187,9 +202,11 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if agent not in AGENTS:
+        player = _PLAYERS.get(agent)  # a dict look-up: a list's index() costs more on every step
+        if player is None:
             raise ValueError(f"agent must be one of {', '.join(map(repr, AGENTS))}, got {agent!r}")
-        return observe_board(self._board, AGENTS.index(agent))
+        observation, action_mask = self._board.observation(player)
+        return {"observation": observation, "action_mask": action_mask}
 
     def step(self, action: int | None) -> None:
         if not self.agents:
@@ -200,9 +217,13 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
                 raise ValueError(f"{agent} is done: its step takes None, got {action!r}")
             self._was_dead_step(action)
             return
-        action = self._check_action(agent, action)
+        # The one legality check of the step; the board then plays the action unchecked.
+        if type(action) is not int or not self._board.is_legal(action):
+            action = self._check_action(agent, action)  # converts an integer of another type, or raises
         self._cumulative_rewards[agent] = 0
-        self._play(action)
+        self._board = board = self._board.play(action)  # as _play, inline: this is the hot path
+        self.history.append(action)
+        self._last_move = action if action < board.board_size * board.board_size else None
         self._steps += 1
         self._sync()
         if self.render_mode == "human":
@@ -212,7 +233,7 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
         """Continue from an engine ``State`` of one board or from position text (history cleared)."""
         self._start(self._board_from(state), [])
 
-    def _start(self, board: SingleBoard, moves: list[int]) -> None:
+    def _start(self, board: Board, moves: list[int]) -> None:
         self._set_board(board, moves)
         self._steps = 0  # turns played since the reset, for max_cycles
         self.agents = self.possible_agents[:]
@@ -226,10 +247,11 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
     def _sync(self) -> None:
         """Agent selection, rewards, terminations and infos from the board."""
         board = self._board
-        self.infos = board_infos(board)
+        scores = board.scores()
+        self.infos = {"black_0": {"scores": scores}, "white_0": {"scores": scores}}  # as board_infos, inline
         self.agent_selection = AGENTS[board.current_player]
         if board.terminated:
-            black, white = self.config.final_rewards(board)
+            black, white = final_rewards(self.config, board)
             self.rewards = {"black_0": black, "white_0": white}
             self.terminations = {agent: True for agent in self.agents}
             self._accumulate_rewards()
@@ -258,20 +280,18 @@ class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # n
 
     def __init__(
         self,
-        board_size: int = 8,
-        opening_book: BookSpec | OpeningBook | None = None,
-        opening_symmetries: bool = True,
-        backend: str = "auto",
-        device: torch.device | str | None = None,
+        config: EnvConfig | None = None,
+        *,
         render_mode: str | None = None,
-        reward_mode: RewardMode = "outcome",
         illegal_action: IllegalAction = "lose",
         max_cycles: int | None = None,
+        **settings: Any,
     ) -> None:
+        """Build the env from ``config`` or from its settings as keyword arguments (see :class:`raw_env`)."""
         self.illegal_action = check_illegal_action(illegal_action)
-        config = OthelloConfig(board_size, opening_book, opening_symmetries, backend, device, reward_mode)
+        config = config_from(config, settings, "parallel_env")
         self._setup(config, render_mode, max_cycles)
-        self._set_board(config.new_board(), [])
+        self._set_board(new_board(config), [])
         self._steps = 0
         self.agents = self.possible_agents[:]
 
@@ -311,7 +331,7 @@ class parallel_env(BoardEnv, ParallelEnv[str, dict[str, np.ndarray], int]):  # n
         self._steps += 1
         over = self._board.terminated
         cut = not over and self.max_cycles is not None and self._steps >= self.max_cycles
-        black, white = self.config.final_rewards(self._board) if over else (0.0, 0.0)
+        black, white = final_rewards(self.config, self._board) if over else (0.0, 0.0)
         rewards = {"black_0": black, "white_0": white}
         terminations = {agent: over for agent in AGENTS}
         truncations = {agent: cut for agent in AGENTS}

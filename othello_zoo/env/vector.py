@@ -54,7 +54,6 @@ import warnings
 from typing import Any, NamedTuple
 
 import gymnasium
-import numpy as np
 import torch
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
@@ -65,19 +64,17 @@ from othello_zoo.core import rules
 from othello_zoo.core.checks import (
     IllegalAction,
     RewardMode,
-    check_device,
     check_illegal_action,
     check_int,
     check_options,
-    check_reward_mode,
     check_seed,
 )
 from othello_zoo.core.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
-from othello_zoo.core.notation import check_board_size
 from othello_zoo.core.rules import AGENTS
 from othello_zoo.core.symmetry import START_SYMMETRIES, transform_actions
 from othello_zoo.core.threads import uses_package_threads
-from othello_zoo.env.openings import BookSpec, OpeningBook, resolve_book
+from othello_zoo.env.config import EnvConfig, config_from
+from othello_zoo.env.openings import OpeningBook
 
 __all__ = ["MMAP_THRESHOLD", "TRIM_THRESHOLD", "MoverStep", "OthelloVectorEnv", "tune_malloc"]
 
@@ -157,31 +154,30 @@ class OthelloVectorEnv:
     def __init__(
         self,
         num_envs: int,
-        board_size: int = 8,
-        opening_book: BookSpec | OpeningBook | None = None,
-        opening_symmetries: bool = True,
-        backend: engine.Backend = "auto",
-        device: torch.device | str | None = None,
+        config: EnvConfig | None = None,
+        *,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         illegal_action: IllegalAction = "raise",
-        reward_mode: RewardMode = "outcome",
+        **settings: Any,
     ) -> None:
+        """``num_envs`` boards of the game ``config`` describes, or its settings as keyword arguments
+        (``board_size``, ``opening_book``, ``opening_symmetries``, ``backend``, ``device``, ``reward_mode``: see
+        :class:`~othello_zoo.env.config.EnvConfig`)."""
         self.num_envs = check_int("num_envs", num_envs, low=1)
-        self.board_size = n = check_board_size(board_size)
-        if not isinstance(opening_symmetries, (bool, np.bool_)):
-            raise TypeError(f"opening_symmetries must be True or False, got {opening_symmetries!r}")
+        self.config = config = config_from(config, settings, "vector_env")
+        self.board_size = n = config.board_size
         self.autoreset_mode = _autoreset_mode(autoreset_mode)
         self.illegal_action = check_illegal_action(illegal_action)
-        self.reward_mode = check_reward_mode(reward_mode)
-        self.device = check_device("device", device) or torch.device("cpu")
-        self.backend = engine.resolve_backend(backend, n)
-        self.opening_book = resolve_book(opening_book, n)
+        self.reward_mode: RewardMode = config.reward_mode
+        self.device: torch.device = config.device  # type: ignore[assignment]  # normalised by EnvConfig
+        self.backend = config.backend
+        self.opening_book = config.book
         self.metadata: dict[str, Any] = {"name": "othello_v0", "autoreset_mode": self.autoreset_mode}
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         self._build_spaces()
         self._starts = (
-            _book_state(self.opening_book, bool(opening_symmetries), self.device, self.backend)
+            _book_state(self.opening_book, config.opening_symmetries, self.device, self.backend)
             if self.opening_book is not None
             else engine.init(1, n, device=self.device, backend=self.backend)
         )
@@ -200,18 +196,12 @@ class OthelloVectorEnv:
         The spaces are those of the PettingZoo envs, mask included (``Box(0, 1, int8)``); the
         tensors the env returns are their torch form (the mask as bool, which holds the same 0/1).
         """
-        n = self.board_size
-        single_obs = _SingleDict(
-            {
-                "observation": gymnasium.spaces.Box(0, 1, (2, n, n), dtype=np.int8),
-                "action_mask": gymnasium.spaces.Box(0, 1, (n * n + 1,), dtype=np.int8),
-            }
-        )
-        single_act = _SingleDiscrete(n * n + 1)
+        single_obs = _SingleDict(self.config.observation_space().spaces)
+        single_act = _SingleDiscrete(self.config.action_space().n)
         self.single_observation_space: gymnasium.spaces.Dict = single_obs
         self.single_action_space: gymnasium.spaces.Discrete = single_act  # type: ignore[type-arg]
         self._observation_space = batch_space(gymnasium.spaces.Dict(single_obs.spaces), self.num_envs)
-        self._action_space = batch_space(gymnasium.spaces.Discrete(n * n + 1), self.num_envs)
+        self._action_space = batch_space(self.config.action_space(), self.num_envs)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The batched observation space for ``agent`` (PettingZoo's form; the same for both)."""

@@ -1,0 +1,112 @@
+"""The one env config: every env is built from an ``EnvConfig`` (or its settings as keyword arguments), checks the
+settings the same way, and the AEC step checks an action's legality once."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+import torch
+
+from othello_zoo import engine, othello_v0
+from othello_zoo.core.board import Board
+from othello_zoo.env.config import SETTINGS, EnvConfig
+
+
+def test_config__resolves_backend_device_and_book() -> None:
+    config = EnvConfig(board_size=8, opening_book="xot", backend="auto", device="cpu:0")
+    assert (config.board_size, config.backend, config.device) == (8, "bitboard", torch.device("cpu"))
+    assert config.book is not None
+    assert len(config.book.openings) == 10784
+    assert EnvConfig(board_size=10).backend == "conv"
+    assert SETTINGS == ("board_size", "opening_book", "opening_symmetries", "backend", "device", "reward_mode")
+
+
+def test_config__every_env_is_built_from_it() -> None:
+    config = EnvConfig(board_size=6, reward_mode="margin", backend="conv")
+    envs = [othello_v0.raw_env(config), othello_v0.parallel_env(config), othello_v0.vector_env(3, config)]
+    for env in envs:
+        assert env.config is config
+    assert othello_v0.raw_env(board_size=6, reward_mode="margin", backend="conv").config == config
+    assert othello_v0.vector_env(3, board_size=6, reward_mode="margin", backend="conv").config == config
+    vec = envs[2]
+    assert vec.single_observation_space == config.observation_space()
+    assert vec.single_action_space == config.action_space() == envs[0].action_space("black_0")
+    assert envs[0].observation_space("white_0") == config.observation_space()
+    assert envs[1].state_space == config.state_space()
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: othello_v0.raw_env(board_sise=6), r"raw_env\(\) got unexpected keyword arguments \['board_sise'\]"),
+        (lambda: othello_v0.vector_env(2, colour="x"), r"vector_env\(\) got unexpected keyword arguments \['colour'\]"),
+        (lambda: othello_v0.parallel_env(EnvConfig(), board_size=6), r"takes either config= or the settings"),
+        (lambda: othello_v0.raw_env({"board_size": 6}), r"config must be an EnvConfig, got dict"),
+    ],
+)
+def test_config__bad_construction_is_a_named_type_error(make, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(TypeError, match=message):
+        make()
+
+
+def test_config__is_frozen() -> None:
+    config = EnvConfig()
+    with pytest.raises(AttributeError):
+        config.board_size = 6  # type: ignore[misc]
+
+
+def test_config__scalar_backend_is_deprecated_and_means_auto() -> None:
+    with pytest.warns(DeprecationWarning, match="backend='scalar' is deprecated"):
+        env = othello_v0.raw_env(backend="scalar")
+    assert env.config.backend == "bitboard"
+
+
+def test_config__old_name_warns() -> None:
+    with pytest.warns(DeprecationWarning, match="OthelloConfig is deprecated"):
+        assert othello_v0.OthelloConfig is EnvConfig
+
+
+@pytest.mark.parametrize("backend", ["bitboard", "conv"])
+def test_env__backend_names_the_kernel_of_get_state(backend: str) -> None:
+    env = othello_v0.raw_env(backend=backend)
+    env.reset(options={"opening": "f5d6c3d3c4f4c5b3"})
+    state = env.get_state()
+    assert state.backend == backend
+    assert engine.to_text(state) == [env.board.to_text()]
+    after = engine.step(state, torch.tensor([8]))  # a2 by black
+    env.set_state(after)
+    assert env.history == []
+    assert env.board == engine.to_boards(after)[0] == Board.from_text(engine.to_text(after)[0])
+    assert env.board.current_player == 1
+
+
+def test_aec_step__checks_legality_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    original = Board.is_legal
+    monkeypatch.setattr(Board, "is_legal", lambda self, action: calls.append(action) or original(self, action))
+    env = othello_v0.env()
+    env.reset(seed=3)
+    rng = random.Random(3)
+    played: list[int] = []
+    for agent in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        action = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
+        env.step(action)
+        played.append(action)
+        assert calls == played, agent
+    assert len(played) > 30
+
+
+def test_board_play__is_step_without_the_check() -> None:
+    rng = random.Random(0)
+    for n in (4, 6, 8, 10):
+        board = Board.start(n)
+        while not board.terminated:
+            action = rng.choice(board.legal_actions())
+            assert board.play(action) == board.step(action)
+            board = board.step(action)
