@@ -49,6 +49,7 @@ from othello_zoo.cli._measure import (
 from othello_zoo.cli._measure_compat import azg_checkout, print_compat
 from othello_zoo.cli._plot import plot
 from othello_zoo.core.threads import ADAPTIVE, Setting, kept_settings, set_threads, threads_setting
+from othello_zoo.engine.kernels import KERNELS
 from othello_zoo.env.openings import load_book
 
 __all__ = ["NothingToRunError", "Result", "main", "measure_aec", "measure_engine", "measure_pgx", "measure_vector"]
@@ -60,7 +61,8 @@ DEFAULT_BATCHES = (1, 256, 4096)  # quick on a small CPU; --batch-sizes 1,16,256
 GPU_EXTRA_BATCHES = (16384, 65536, 262144)
 
 
-BENCH_BACKENDS = ("bitboard", "conv", "conv2d", "vector", "vector-dict", "vector+xot")
+VECTOR_ROWS = ("vector", "vector-dict", "vector+xot")  # the vector env: the mover API, the dict step, with a book
+BENCH_BACKENDS = (*KERNELS, *VECTOR_ROWS)  # every kernel of the registry, then the vector env's rows
 DEPRECATED = {  # old flags, accepted and ignored: what they turned off is now off unless asked for
     "no_env": ("--no-env", "the PettingZoo env table runs only with --env"),
     "no_agents": ("--no-agents", "the MCTS and alpha-beta figures run only with --agents"),
@@ -83,7 +85,7 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     add("--backends", type=argtypes.csv_choices(BENCH_BACKENDS), default=",".join(DEFAULT_BACKENDS), help=backends)
     batches, gpu = (",".join(map(str, b)) for b in (DEFAULT_BATCHES, GPU_EXTRA_BATCHES))
     add("--batch-sizes", type=argtypes.csv_ints(1), help=f"e.g. 1,16,256 (default: {batches}; also {gpu} on CUDA)")
-    add("--board-size", type=argtypes.board_size, default=8, help=f"even, 4 to 16 {default}")
+    add("--board-size", type=argtypes.board_size, default=8, help=f"even, {argtypes.SIZES} {default}")
     threads = argtypes.csv_ints(1, extra=("default",))
     add(
         "--threads",
