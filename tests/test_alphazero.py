@@ -311,6 +311,80 @@ def test_othello_game__pickles_without_its_cache() -> None:
     )
 
 
+@pytest.mark.parametrize("n", [4, 10, 12, 14, 16])
+def test_othello_game__answers_as_the_engine_for_either_player_on_every_size(n: int) -> None:
+    # The single-board answers (Python-int rules) against the engine, from both sides of each position.
+    game = OthelloGame(n)
+    rng = np.random.default_rng(n)
+    plies: list[Ply] = []
+    for _ in range(2):
+        moves, board, player = random_game(game, rng)
+        plies += [*moves, Ply(board, player, n * n)]
+    sides = [(ply, side) for ply in plies for side in (ply.player, -ply.player)]
+    states = engine.from_text([text(ply.board, side) for ply, side in sides])  # one batch
+    masks = engine.legal_action_mask(states).numpy().astype(np.int64)
+    for i, (ply, side) in enumerate(sides):
+        np.testing.assert_array_equal(game.getValidMoves(ply.board, side), masks[i])
+        assert game.getGameEnded(ply.board, side) == expected_result(states[i], side)
+    movers = states[torch.arange(0, len(sides), 2)]
+    played = engine.step(movers, torch.tensor([ply.action for ply in plies]))
+    for i, (ply, after_text) in enumerate(zip(plies, engine.to_text(played), strict=True)):
+        after, next_player = game.getNextState(ply.board, ply.player, ply.action)
+        if bool(movers.terminated[i]):  # the pass on a finished board keeps it
+            np.testing.assert_array_equal(after, ply.board)
+        else:
+            assert text(after, next_player) == after_text
+    assert sum(game.getGameEnded(ply.board, ply.player) != 0 for ply in plies) == 2
+
+
+def packbits_reference(board: np.ndarray) -> tuple[int, int]:
+    """The bit sets (1s, -1s) of a board by np.packbits: bit ``s`` is square ``s``."""
+    flat = board.reshape(-1)
+    ones, minus = (np.packbits(flat == v, bitorder="little").tobytes() for v in (1, -1))
+    return int.from_bytes(ones, "little"), int.from_bytes(minus, "little")
+
+
+@pytest.mark.parametrize("n", [4, 6, 8, 10, 12, 14, 16])
+def test_othello_game__boards_go_to_bits_and_back_exactly(n: int) -> None:
+    game = OthelloGame(n)
+    rng = np.random.default_rng(n)
+    for board in rng.integers(-1, 2, size=(20, n, n), dtype=np.int8):
+        ones, minus = packbits_reference(board)
+        assert game._discs(board, 1) == (ones, minus)
+        assert game._discs(board, -1) == (minus, ones)
+    # Boards where nobody can move (full; one colour only; empty) come back from the pass through the bits.
+    full = np.ones((n, n), dtype=np.int8)
+    finished = [full, -full, 0 * full, rng.choice(np.array([-1, 1], dtype=np.int8), size=(n, n))]
+    finished += [rng.integers(0, 2, size=(n, n), dtype=np.int8), -rng.integers(0, 2, size=(n, n), dtype=np.int8)]
+    for board in finished:
+        for player in (1, -1):
+            assert game.getGameEnded(board, player) != 0
+            after, _ = game.getNextState(board, player, n * n)
+            np.testing.assert_array_equal(after, board)
+            assert after.dtype == np.int8
+            assert after.flags.c_contiguous
+            assert after.flags.writeable
+            assert after is not board
+
+
+def test_othello_game__every_layout_and_dtype_of_a_board_gets_the_same_answers() -> None:
+    game = OthelloGame(8, cache_size=0)
+    plies = collect_positions(8, games=2, seed=5)
+    for ply in plies[::4]:
+        b = ply.board
+        wide = np.zeros((8, 16), dtype=np.int8)
+        wide[:, ::2] = b
+        layouts = [b, np.asfortranarray(b), b.T.copy().T, wide[:, ::2], b.astype(np.int64), b.astype(np.float64)]
+        layouts += [b.tolist(), torch.from_numpy(b.copy())]
+        answers = set()
+        for board in layouts:
+            after, player = game.getNextState(board, ply.player, ply.action)  # type: ignore[arg-type]
+            valid = game.getValidMoves(board, ply.player)  # type: ignore[arg-type]
+            ended = game.getGameEnded(board, -ply.player)  # type: ignore[arg-type]
+            answers.add((after.tobytes(), player, valid.tobytes(), ended))
+        assert len(answers) == 1
+
+
 def collect_positions(n: int, games: int, seed: int) -> list[Ply]:
     """Every position of a few random games, their final positions (with a pass) included."""
     game = OthelloGame(n)
