@@ -259,3 +259,68 @@ def test_alphazero_agent__reuses_its_tree_across_its_moves_in_a_game(reuse: bool
     # move was forced (act answers a single legal move without searching) or it had to pass.
     assert (sum(followed) >= len(followed) // 2) if reuse else not any(followed)
     assert not followed[0]
+
+
+def test_train_config__nests_the_search_and_takes_its_flat_names() -> None:
+    from othello_zoo.alphazero.selfplay import SELF_PLAY_SEARCH
+    from othello_zoo.search import SearchConfig
+
+    config = TrainConfig(simulations=16, c_puct=2.0, reuse_tree=True)
+    assert config.search == SearchConfig(simulations=16, c_puct=2.0, dirichlet_fraction=0.25, reuse=True)
+    assert config.search == SELF_PLAY_SEARCH.replace(simulations=16, c_puct=2.0, reuse=True)
+    flat = ("simulations", "root_policy", "c_puct", "dirichlet_alpha", "dirichlet_fraction", "reuse_tree")
+    assert [config.settings()[name] for name in flat] == [16, "puct", 2.0, 0.5, 0.25, True]
+    assert list(config.settings())[:6] == ["board_size", "channels", "blocks", "games", "simulations", "root_policy"]
+    nested = TrainConfig(search=SearchConfig(simulations=8))
+    assert nested.settings()["dirichlet_fraction"] == 0.0  # the config as given
+    assert nested.eval_search == SearchConfig(simulations=32)
+    assert config.to_dict()["search"]["dtype"] == "float32"
+    assert TrainConfig.from_dict(config.to_dict()) == config
+    assert TrainConfig.from_dict(config.settings()) == config  # the flat form of runs saved before the nesting
+    with pytest.raises(ValueError, match=r"reuse_tree works with root_policy='puct'"):
+        TrainConfig(root_policy="gumbel", reuse_tree=True)
+    with pytest.raises(ValueError, match="simulations must be an int from 1 to 1,000,000, got 0"):
+        TrainConfig(simulations=0)
+    with pytest.raises(ValueError, match="eval_simulations must be an int from 1 to 1,000,000, got 0"):
+        TrainConfig(eval_simulations=0)
+    with pytest.raises(TypeError, match=r"search must be a SearchConfig, got 32 \(int\)"):
+        TrainConfig(search=32)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="search dtype must be one of float32, float64, got 'half'"):
+        TrainConfig.from_dict({**config.to_dict(), "search": {**config.to_dict()["search"], "dtype": "half"}})
+
+
+def test_self_play_and_match__take_a_search_config_or_the_older_keywords(device: str) -> None:
+    from othello_zoo.alphazero.selfplay import SELF_PLAY_SEARCH
+    from othello_zoo.search import SearchConfig
+
+    def played(**settings: object) -> tuple[torch.Tensor, torch.Tensor]:
+        g = torch.Generator(device=device).manual_seed(5)
+        data = self_play(rollout_evaluator(6, generator=g), 3, 6, generator=g, device=device, **settings)  # type: ignore[arg-type]
+        return data.policies, data.values
+
+    by_config = played(search=SELF_PLAY_SEARCH.replace(simulations=6, c_puct=2.0))
+    by_keywords = played(simulations=6, c_puct=2.0)
+    assert all(torch.equal(a, b) for a, b in zip(by_config, by_keywords, strict=True))
+
+    def score(**settings: object) -> MatchResult:
+        g = torch.Generator(device=device).manual_seed(5)
+        evaluator = rollout_evaluator(6, generator=g)
+        return match(evaluator, "greedy", games=4, board_size=6, generator=g, device=device, **settings)  # type: ignore[arg-type]
+
+    gumbel = SearchConfig(simulations=6, root_policy="gumbel")
+    assert score(search=gumbel) == score(simulations=6, root_policy="gumbel")
+    assert score(search=SearchConfig(simulations=6, dirichlet_fraction=0.5)) == score(simulations=6)  # no noise
+    with pytest.raises(TypeError, match=r"search must be a SearchConfig, got \{'simulations': 6\} \(dict\)"):
+        self_play(rollout_evaluator(6), 2, 6, search={"simulations": 6})  # type: ignore[arg-type]
+
+
+def test_alphazero_agent__takes_a_search_config_or_the_older_keywords() -> None:
+    from othello_zoo.agents import make_agent
+    from othello_zoo.alphazero.agent import AGENT_SEARCH
+    from othello_zoo.search import SearchConfig
+
+    assert SearchConfig(simulations=256, reuse=True) == AGENT_SEARCH
+    by_config = make_agent("az", board_size=6, search=AGENT_SEARCH.replace(simulations=16, reuse=False))
+    by_keywords = make_agent("az", board_size=6, simulations=16, reuse=False)
+    assert by_config.search.config == by_keywords.search.config == SearchConfig(simulations=16)
+    assert by_config.reuse is False

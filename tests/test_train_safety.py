@@ -157,3 +157,20 @@ def test_train__a_bare_resume_keeps_the_runs_budget_and_overwrite_starts_afresh(
     fresh.run(progress=False)
     saved = torch.load(tmp_path / "checkpoint.pt", weights_only=True)
     assert (saved["iteration"], saved["config"]["board_size"]) == (1, 6)  # the new run, not the old one
+
+
+def test_train__resume_reads_a_run_saved_with_flat_search_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _train(tmp_path, "--iterations", "1", "--c-puct", "1.5") == 0
+    path = tmp_path / "checkpoint.pt"
+    saved = torch.load(path, weights_only=True)
+    assert saved["config"]["search"]["c_puct"] == 1.5
+    saved["config"] = TrainConfig.from_dict(saved["config"]).settings()  # the form of runs saved before the nesting
+    assert (saved["config"]["c_puct"], saved["config"]["simulations"], "search" in saved["config"]) == (1.5, 2, False)
+    torch.save(saved, path)
+    err = _refused(capsys, ["train", "--out", str(tmp_path), "--resume", "--iterations", "2", "--c-puct", "2"])
+    assert "--c-puct 2.0 (the run has 1.5) would change them" in err
+    assert main(["train", "--out", str(tmp_path), "--resume", "--iterations", "2", "--quiet"]) == 0
+    resumed = torch.load(path, weights_only=True)
+    assert (resumed["iteration"], resumed["config"]["search"]["c_puct"]) == (2, 1.5)  # nested from now on

@@ -3,10 +3,11 @@ search (:mod:`othello_zoo.search`).
 
 ``AlphaZeroAgent(checkpoint)`` loads the ``checkpoint.pt`` of an ``othello-zoo train`` run (or a
 file holding only ``{"network": state_dict, "network_config": {...}}``); without one it loads the
-network shipped with the package for ``board_size`` (:data:`SHIPPED`). ``act`` runs one search of
-``simulations`` per move and plays the most visited action; when the board is the one its last
-move led to with one reply played, the search goes on from the subtree of that reply (subtree
-reuse, ``reuse=True``). ``act_states`` searches a whole batch of engine states at once.
+network shipped with the package for ``board_size`` (:data:`SHIPPED`). ``act`` runs one search a move
+(``search=SearchConfig(...)``, default :data:`AGENT_SEARCH`: 256 simulations) and plays the most visited
+action; when the board is the one its last move led to with one reply played, the search goes on from the
+subtree of that reply (subtree reuse, the config's ``reuse``). ``act_states`` searches a whole batch of
+engine states at once.
 ``make_agent("az", board_size=6)`` builds it by name.
 """
 
@@ -25,9 +26,9 @@ from othello_zoo.core.checks import check_device, check_seed, resolve_device
 from othello_zoo.core.files import load_saved
 from othello_zoo.core.notation import check_board_size
 from othello_zoo.core.threads import uses_package_threads
-from othello_zoo.search import BatchedSearch, Subtree, select_actions
+from othello_zoo.search import BatchedSearch, SearchConfig, Subtree, select_actions
 
-__all__ = ["SHIPPED", "AlphaZeroAgent", "load_network", "shipped_network"]
+__all__ = ["AGENT_SEARCH", "SHIPPED", "AlphaZeroAgent", "load_network", "shipped_network"]
 
 _NETWORKS = Path(__file__).resolve().parent.parent / "data" / "networks"
 SHIPPED = {n: _NETWORKS / f"az{n}.pt" for n in (6, 8) if (_NETWORKS / f"az{n}.pt").is_file()}
@@ -60,8 +61,25 @@ def load_network(path: str | Path, device: torch.device | str = "cpu") -> Policy
     return net.eval()
 
 
+AGENT_SEARCH = SearchConfig(simulations=256, reuse=True)
+"""The agent's search: 256 simulations a move (PUCT, no noise), each move's search going on from the subtree of
+the reply played."""
+
+
 class AlphaZeroAgent(BoardAgent):
-    """Plays the most visited move of a search with a trained network."""
+    """Plays the most visited move of a search with a trained network.
+
+    Args:
+        checkpoint: a run's ``checkpoint.pt`` or an exported network (the shipped one for ``board_size`` if
+            ``None``).
+        board_size: the board size of the shipped network to load.
+        device: the network's and the search's device.
+        seed: accepted like every agent's (the search draws nothing).
+        search: the search's settings (default :data:`AGENT_SEARCH`).
+        simulations: replaces ``search.simulations`` (the older way to pass it).
+        c_puct: replaces ``search.c_puct``.
+        reuse: replaces ``search.reuse``.
+    """
 
     name = "az"
 
@@ -69,21 +87,25 @@ class AlphaZeroAgent(BoardAgent):
         self,
         checkpoint: str | Path | None = None,
         board_size: int = 8,
-        simulations: int = 256,
-        c_puct: float = 1.25,
+        *,
+        search: SearchConfig = AGENT_SEARCH,
         device: torch.device | str | None = None,
         seed: int | None = None,
-        reuse: bool = True,
+        simulations: int | None = None,
+        c_puct: float | None = None,
+        reuse: bool | None = None,
     ) -> None:
+        if not isinstance(search, SearchConfig):
+            raise TypeError(f"search must be a SearchConfig, got {search!r} ({type(search).__name__})")
+        given = {"simulations": simulations, "c_puct": c_puct, "reuse": reuse}
+        config = search.replace(**{name: value for name, value in given.items() if value is not None})
         self.device = check_device("device", device) or torch.device("cpu")
         check_seed("seed", seed)  # the search is deterministic; accepted like every agent's
         path = checkpoint if checkpoint is not None else shipped_network(check_board_size(board_size))
         self.network = load_network(path, self.device)
         self.board_size = self.network.board_size
-        self.search = BatchedSearch(self.network.evaluator(), simulations=simulations, c_puct=c_puct)
-        if not isinstance(reuse, bool):
-            raise TypeError(f"reuse must be True or False, got {reuse!r}")
-        self.reuse = reuse
+        self.search = BatchedSearch(self.network.evaluator(), config)
+        self.reuse = config.reuse
         self._kept: tuple[Board, Subtree] | None = None  # the board after the last move, and its subtree
 
     def choose(self, board: Board) -> int:
@@ -91,7 +113,7 @@ class AlphaZeroAgent(BoardAgent):
             n, m = self.board_size, board.board_size
             raise ValueError(f"this network plays {n}x{n}, the board is {m}x{m}")
         state = engine.from_text([board.to_text()], device=self.device)
-        result = self.search.run(state, reuse=self._follow(board), keep_tree=self.reuse)
+        result = self.search.run(state, reuse=self._follow(board))
         action = int(select_actions(result)[0])
         if self.reuse:
             self._kept = (board.step(action), result.subtree(torch.tensor([action], device=self.device)))
@@ -116,4 +138,4 @@ class AlphaZeroAgent(BoardAgent):
             raise ValueError(f"this network plays {n}x{n}, the boards are {m}x{m}")
         if state.device != self.device:
             raise ValueError(f"the boards are on {state.device}, the network on {self.device}: move them with .to()")
-        return select_actions(self.search.run(state))
+        return select_actions(self.search.run(state, keep_tree=False))

@@ -9,7 +9,8 @@ colours alternating and random first plies, and returns the score.
 >>> import torch
 >>> from othello_zoo.search import rollout_evaluator
 >>> g = torch.Generator().manual_seed(0)
->>> data = self_play(rollout_evaluator(4, generator=g), games=2, board_size=4, simulations=4, generator=g)
+>>> search = SELF_PLAY_SEARCH.replace(simulations=4)
+>>> data = self_play(rollout_evaluator(4, generator=g), games=2, board_size=4, search=search, generator=g)
 >>> data.observations.shape[1:], bool(data.values.abs().le(1).all())
 (torch.Size([2, 4, 4]), True)
 """
@@ -26,13 +27,20 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo.agents.baseline import greedy_actions
 from othello_zoo.core.board import Board
-from othello_zoo.core.checks import check_int, check_real, resolve_device
+from othello_zoo.core.checks import check_int, resolve_device
 from othello_zoo.core.threads import uses_package_threads
-from othello_zoo.search import BatchedSearch, Evaluator, select_actions
+from othello_zoo.search import BatchedSearch, Evaluator, SearchConfig, select_actions
 
-__all__ = ["MatchResult", "SelfPlayData", "match", "self_play"]
+__all__ = ["MATCH_SEARCH", "SELF_PLAY_SEARCH", "MatchResult", "SelfPlayData", "match", "self_play"]
 
 OPPONENTS = ("random", "greedy")
+
+SELF_PLAY_SEARCH = SearchConfig(dirichlet_fraction=0.25)
+"""Self-play's search: the search's defaults (32 simulations, PUCT root) with Dirichlet noise on a quarter of the
+root prior, so that the games explore."""
+
+MATCH_SEARCH = SearchConfig()
+"""A match's search: the search's defaults (32 simulations, PUCT root, no noise)."""
 
 
 class SelfPlayData(NamedTuple):
@@ -64,49 +72,64 @@ class MatchResult:
         return (self.wins + 0.5 * self.draws) / max(self.games, 1)
 
 
+def _overridden(search: SearchConfig, **settings: Any) -> SearchConfig:
+    """``search`` with the settings given by the older keywords (``None``: not given), checked by name."""
+    if not isinstance(search, SearchConfig):
+        raise TypeError(f"search must be a SearchConfig, got {search!r} ({type(search).__name__})")
+    given = {name: value for name, value in settings.items() if value is not None}
+    return search.replace(**given) if given else search
+
+
 @uses_package_threads
 def self_play(
     evaluator: Evaluator,
     games: int,
     board_size: int = 8,
-    simulations: int = 32,
-    c_puct: float = 1.25,
-    dirichlet_alpha: float = 0.5,
-    dirichlet_fraction: float = 0.25,
+    *,
+    search: SearchConfig = SELF_PLAY_SEARCH,
     temperature_plies: int = 8,
     generator: torch.Generator | None = None,
     device: torch.device | str = "cpu",
-    root_policy: str = "puct",
-    reuse: bool = False,
     on_ply: Callable[[int, int], None] | None = None,
+    simulations: int | None = None,
+    c_puct: float | None = None,
+    dirichlet_alpha: float | None = None,
+    dirichlet_fraction: float | None = None,
+    root_policy: str | None = None,
+    reuse: bool | None = None,
 ) -> SelfPlayData:
-    """Plays ``games`` games against itself, ``simulations`` a move. With ``root_policy="puct"``
-    the root gets Dirichlet noise and the moves are drawn in proportion to the visits for the
-    first ``temperature_plies`` plies, then the most visited; with ``"gumbel"`` the Gumbel search
-    chooses (its noise explores) and the policy kept is its improved policy. Forced passes are
-    played but not kept (their policy says nothing). ``reuse=True`` (PUCT only) starts each
-    search from the subtree of the move played, adding ``simulations`` to its visits. ``on_ply(ply,
-    unfinished)`` is called after each ply (a progress display's hook; it costs one synchronisation a ply)."""
+    """Plays ``games`` games against itself, each move one search of ``search`` (default
+    :data:`SELF_PLAY_SEARCH`). With the PUCT root the root gets Dirichlet noise and the moves are drawn in
+    proportion to the visits for the first ``temperature_plies`` plies, then the most visited; with the Gumbel
+    root the search chooses (its noise explores; the config's Dirichlet noise is not added) and the policy kept
+    is its improved policy. Forced passes are played but not kept (their policy says nothing). With
+    ``search.reuse`` (PUCT only) each search starts from the subtree of the move played, adding
+    ``search.simulations`` to its visits. ``on_ply(ply, unfinished)`` is called after each ply (a progress
+    display's hook; it costs one synchronisation a ply).
+
+    ``simulations``, ``c_puct``, ``dirichlet_alpha``, ``dirichlet_fraction``, ``root_policy`` and ``reuse``,
+    where given, replace those settings of ``search`` (the older way to pass them)."""
+    config = _overridden(
+        search,
+        simulations=simulations,
+        c_puct=c_puct,
+        dirichlet_alpha=dirichlet_alpha,
+        dirichlet_fraction=dirichlet_fraction,
+        root_policy=root_policy,
+        reuse=reuse,
+    )
     games = check_int("games", games, low=1)
     temperature_plies = check_int("temperature_plies", temperature_plies, low=0)
     device = resolve_device("device", device)
     generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
-    fraction = dirichlet_fraction if root_policy == "puct" else 0.0
-    search = BatchedSearch(
-        evaluator,
-        simulations=simulations,
-        c_puct=c_puct,
-        dirichlet_alpha=dirichlet_alpha,
-        dirichlet_fraction=fraction,
-        root_policy=root_policy,
-    )
-    if reuse and root_policy != "puct":
-        raise ValueError("reuse=True works with root_policy='puct' (the Gumbel root starts each search afresh)")
+    if config.root_policy != "puct":
+        config = config.replace(dirichlet_fraction=0.0)
+    searcher, keep_tree = BatchedSearch(evaluator, config), config.reuse
     state = engine.init(games, board_size, device=device)
     observations, policies, players, keep = [], [], [], []
     ply, subtree = 0, None
     while not bool(state.terminated.all()):
-        result = search.run(state, generator, reuse=subtree, keep_tree=reuse)
+        result = searcher.run(state, generator, reuse=subtree, keep_tree=keep_tree)
         observation, mask = engine.mover_view(state)
         observations.append(observation)
         policies.append(result.policy.float())
@@ -114,7 +137,7 @@ def self_play(
         keep.append(~state.terminated & ~mask[:, -1])  # not a forced pass (the null action is legal only then)
         temperature = 1.0 if ply < temperature_plies else 0.0
         actions = select_actions(result, temperature, generator)
-        subtree = result.subtree(actions) if reuse else None
+        subtree = result.subtree(actions) if keep_tree else None
         state = engine.step(state, actions, illegal_action="lose")
         ply += 1
         if on_ply is not None:
@@ -138,26 +161,31 @@ def match(
     opponent: Any,
     games: int = 32,
     board_size: int = 8,
-    simulations: int = 32,
+    *,
+    search: SearchConfig = MATCH_SEARCH,
     random_plies: int = 2,
     generator: torch.Generator | None = None,
     device: torch.device | str = "cpu",
-    c_puct: float = 1.25,
-    root_policy: str = "puct",
+    simulations: int | None = None,
+    c_puct: float | None = None,
+    root_policy: str | None = None,
 ) -> MatchResult:
-    """The search (``simulations`` a move, no noise, its best move) against ``opponent``
-    (``"random"`` or ``"greedy"``, batched on the engine, or any agent with ``act(board)``, such
-    as ``make_agent("alphabeta", depth=4)``, asked board by board) over ``games`` games: the
-    search plays black in the even-numbered games; the first ``random_plies`` plies of every
-    game are random, so that the games differ."""
+    """The search (``search``, its best move; default :data:`MATCH_SEARCH`) against ``opponent`` (``"random"`` or
+    ``"greedy"``, batched on the engine, or any agent with ``act(board)``, such as ``make_agent("alphabeta",
+    depth=4)``, asked board by board) over ``games`` games: the search plays black in the even-numbered games;
+    the first ``random_plies`` plies of every game are random, so that the games differ. A match measures: each
+    move is a fresh search without noise (the config's Dirichlet noise, Gumbel noise and reuse are turned off).
+
+    ``simulations``, ``c_puct`` and ``root_policy``, where given, replace those settings of ``search`` (the
+    older way to pass them)."""
+    config = _overridden(search, simulations=simulations, c_puct=c_puct, root_policy=root_policy)
     if opponent not in OPPONENTS and not callable(getattr(opponent, "act", None)):
         raise ValueError(f"opponent must be one of {OPPONENTS} or an agent with act(board), got {opponent!r}")
     games = check_int("games", games, low=1)
     random_plies = check_int("random_plies", random_plies, low=0)
-    check_real("c_puct", c_puct, low=0.0)
     device = resolve_device("device", device)
     generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
-    search = BatchedSearch(evaluator, simulations=simulations, c_puct=c_puct, root_policy=root_policy, gumbel_scale=0.0)
+    searcher = BatchedSearch(evaluator, config.replace(dirichlet_fraction=0.0, gumbel_scale=0.0, reuse=False))
     state = engine.init(games, board_size, device=device)
     ours = torch.arange(games, device=state.device) % 2  # the colour the search plays
     ply = 0
@@ -165,7 +193,7 @@ def match(
         if ply < random_plies:
             actions = engine.random_actions(state, generator)
         else:
-            mine = select_actions(search.run(state, generator))
+            mine = select_actions(searcher.run(state, generator))
             theirs = _opponent_actions(opponent, state, ours, generator)
             actions = torch.where(state.current_player == ours, mine, theirs)
         state = engine.step(state, actions, illegal_action="lose")

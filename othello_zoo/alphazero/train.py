@@ -9,6 +9,12 @@ run needs to go on (the network, the optimiser, the buffer, the generator, the l
 ``<out>/checkpoint.pt`` after every iteration; ``--resume`` continues from it. The log is written
 as ``log.csv`` and ``log.json`` and, with matplotlib, plotted to ``curve.png``.
 
+This module holds the :class:`Trainer` (and the matches' opponents and Elo); the run's settings are
+:class:`~othello_zoo.alphazero.config.TrainConfig` (:mod:`othello_zoo.alphazero.config`, its self-play search a
+nested :class:`~othello_zoo.search.SearchConfig`), the checkpoint's write, read and export are in
+``_checkpoint`` and the log files in ``_log``; ``TrainConfig``, ``CHECKPOINT_KEYS``, ``EVAL_OPPONENTS`` and
+:func:`export_network` are importable from here as before.
+
 Example (Python)::
 
     from othello_zoo.alphazero.train import TrainConfig, Trainer
@@ -18,34 +24,27 @@ Example (Python)::
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import json
 import math
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import torch
 import torch.nn.functional as F
 
-from othello_zoo.alphazero._curve import plot_training_curve
+from othello_zoo.alphazero._checkpoint import CHECKPOINT_KEYS, export_network, load_checkpoint, save_checkpoint
+from othello_zoo.alphazero._log import write_log
 from othello_zoo.alphazero._replay import ReplayBuffer
+from othello_zoo.alphazero.config import EVAL_OPPONENTS, TrainConfig
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.alphazero.selfplay import SelfPlayData, match, self_play
-from othello_zoo.core.checks import check_device, check_int, check_real, check_seed, resolve_device
-from othello_zoo.core.files import load_saved
-from othello_zoo.core.notation import check_board_size
+from othello_zoo.core.checks import resolve_device
 from othello_zoo.core.threads import uses_package_threads
 
 __all__ = ["CHECKPOINT_KEYS", "EVAL_OPPONENTS", "ReplayBuffer", "TrainConfig", "Trainer"]
 __all__ += ["elo_difference", "eval_opponent", "export_network"]
-
-EVAL_OPPONENTS = ("random", "greedy", "alphabeta", "mcts", "uct")
-CHECKPOINT_KEYS: tuple[str, ...] = ("config", "network", "network_config", "optimizer", "buffer", "generator")
-CHECKPOINT_KEYS += ("iteration", "elapsed", "games", "log")  # what train's checkpoint.pt holds
 
 
 def eval_opponent(name: str, seed: int) -> Any:
@@ -60,66 +59,6 @@ def eval_opponent(name: str, seed: int) -> Any:
     if name == "uct":
         return make_agent("uct", simulations=400, seed=seed)
     return name
-
-
-@dataclass
-class TrainConfig:
-    """The settings of a run (the command's flags); the defaults train 6 x 6 on a small CPU."""
-
-    board_size: int = 6
-    channels: int = 32  # network width
-    blocks: int = 2  # residual blocks
-    games: int = 128  # self-play games an iteration, played together
-    simulations: int = 32  # search simulations a move in self-play
-    root_policy: str = "puct"  # the search's root: "puct" (AlphaZero) or "gumbel" (Gumbel AlphaZero)
-    c_puct: float = 1.25
-    dirichlet_alpha: float = 0.5
-    dirichlet_fraction: float = 0.25
-    temperature_plies: int = 8  # plies drawn in proportion to the visits, then the most visited
-    reuse_tree: bool = False  # each self-play search goes on from the subtree of the move played (PUCT)
-    buffer: int = 50_000  # positions kept in the replay buffer
-    batch_size: int = 256
-    train_steps: int = 100  # gradient steps an iteration
-    lr: float = 2e-3
-    weight_decay: float = 1e-4
-    eval_every: int = 5  # iterations between matches (0: none)
-    eval_games: int = 64  # games a match (colours alternate)
-    eval_simulations: int = 32
-    eval_opponents: str = "random,greedy"  # also "alphabeta" (depth 4), "mcts" (2,000 simulations), "uct" (400)
-    minutes: float = 20.0  # wall-clock budget of the run, resumed time included (0: none)
-    iterations: int = 0  # iterations to run (0: until the budget)
-    seed: int = 0
-    device: str = "cpu"
-    ray_address: str = ""  # self-play on Ray actors at this address ("local", "auto", "ray://host:port"); "" = none
-    ray_workers: int = 2  # Ray actors playing the games of an iteration
-
-    def __post_init__(self) -> None:
-        check_board_size(self.board_size)
-        positive = ["channels", "games", "simulations", "buffer", "batch_size", "train_steps", "eval_games"]
-        positive.append("ray_workers")
-        for name in positive:
-            check_int(name, getattr(self, name), low=1)
-        for name in ("blocks", "temperature_plies", "eval_every", "iterations"):
-            check_int(name, getattr(self, name), low=0)
-        check_seed("seed", self.seed)
-        check_int("eval_simulations", self.eval_simulations, low=1)
-        for name in ("c_puct", "lr", "weight_decay", "minutes"):
-            check_real(name, getattr(self, name), low=0.0)
-        check_real("dirichlet_alpha", self.dirichlet_alpha, low=0.0, open_low=True)
-        check_real("dirichlet_fraction", self.dirichlet_fraction, low=0.0, high=1.0)
-        unknown = set(self.eval_opponents.split(",")) - set(EVAL_OPPONENTS)
-        if unknown or not self.eval_opponents:
-            allowed = ", ".join(EVAL_OPPONENTS)
-            raise ValueError(f"eval_opponents takes names from {allowed}, got {self.eval_opponents!r}")
-        if self.root_policy not in ("puct", "gumbel"):
-            raise ValueError(f"root_policy must be 'puct' or 'gumbel', got {self.root_policy!r}")
-        if not isinstance(self.reuse_tree, bool):
-            raise TypeError(f"reuse_tree must be True or False, got {self.reuse_tree!r}")
-        if self.reuse_tree and self.root_policy != "puct":
-            raise ValueError("reuse_tree works with root_policy='puct' (the Gumbel root starts each search afresh)")
-        if not self.minutes and not self.iterations:
-            raise ValueError("minutes and iterations are both 0: the run would never end; set one")
-        check_device("device", self.device)
 
 
 def elo_difference(score: float, games: int) -> float:
@@ -143,10 +82,10 @@ class Trainer:
                 f"{self.out} holds a run already: resume=True continues it (overwrite=True replaces it)"
             )
         self.out.mkdir(parents=True, exist_ok=True)
-        saved = load_saved(checkpoint, "a training checkpoint", CHECKPOINT_KEYS) if resume else None
-        if saved is not None:  # the run's own settings, with the new budget and device
+        saved = load_checkpoint(checkpoint) if resume else None
+        if saved is not None:  # the run's own settings (flat in runs saved before the nesting), new budget and device
             config = dataclasses.replace(
-                TrainConfig(**saved["config"]),
+                TrainConfig.from_dict(saved["config"]),
                 minutes=config.minutes,
                 iterations=config.iterations,
                 device=config.device,
@@ -206,13 +145,8 @@ class Trainer:
         c = self.config
         settings: dict[str, Any] = {
             "board_size": c.board_size,
-            "simulations": c.simulations,
-            "c_puct": c.c_puct,
-            "dirichlet_alpha": c.dirichlet_alpha,
-            "dirichlet_fraction": c.dirichlet_fraction,
+            "search": c.search,
             "temperature_plies": c.temperature_plies,
-            "root_policy": c.root_policy,
-            "reuse": c.reuse_tree,
         }
         if not c.ray_address:
 
@@ -259,11 +193,9 @@ class Trainer:
                 eval_opponent(opponent, (c.seed + self.iteration) % 2**64),
                 c.eval_games,
                 c.board_size,
-                c.eval_simulations,
+                search=c.eval_search,
                 generator=self.generator,
                 device=self.device,
-                c_puct=c.c_puct,
-                root_policy=c.root_policy,
             )
             out[f"score_vs_{opponent}"] = round(result.score, 4)
             out[f"elo_vs_{opponent}"] = round(elo_difference(result.score, result.games), 1)
@@ -319,7 +251,7 @@ class Trainer:
     def save(self) -> None:
         """The checkpoint, written to a temporary file and moved into place (never half written)."""
         state = {
-            "config": dataclasses.asdict(self.config),
+            "config": self.config.to_dict(),
             "network": self.net.state_dict(),
             "network_config": self.net.config(),
             "optimizer": self.optimizer.state_dict(),
@@ -330,20 +262,12 @@ class Trainer:
             "games": self.games,
             "log": self.log,
         }
-        partial = self.out / "checkpoint.pt.partial"
-        torch.save(state, partial)
-        partial.replace(self.out / "checkpoint.pt")
+        save_checkpoint(state, self.out)
         self.saved_iteration = self.iteration
 
     def write_log(self) -> None:
         """``log.json``, ``log.csv`` and, with matplotlib, ``curve.png`` (scores against time)."""
-        (self.out / "log.json").write_text(json.dumps(self.log, indent=1))
-        keys = list(dict.fromkeys(k for row in self.log for k in row))
-        with open(self.out / "log.csv", "w", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=keys)
-            writer.writeheader()
-            writer.writerows(self.log)
-        plotted = plot_training_curve(self.log, self.config.eval_opponents.split(","), self.config.board_size, self.out)
+        plotted = write_log(self.log, self.out, self.config.eval_opponents.split(","), self.config.board_size)
         if not plotted and not self._said_no_plot:  # once a run
             self._said_no_plot = True
             from tqdm import tqdm  # written above a progress bar, not through it
@@ -352,20 +276,3 @@ class Trainer:
                 "othello-zoo train: no curve.png: matplotlib is not installed (pip install 'othello-zoo[bench]')",
                 file=sys.stderr,
             )
-
-
-def export_network(checkpoint: str | Path, out: str | Path) -> Path:
-    """Writes the network of a run's ``checkpoint`` (with its settings and last log row, and no
-    optimiser or replay buffer) to ``out``: the small file :class:`othello_zoo.agents.AlphaZeroAgent`
-    loads, and the form the package ships its networks in."""
-    saved = load_saved(checkpoint, "a training checkpoint", CHECKPOINT_KEYS)
-    network = {
-        "network": saved["network"],
-        "network_config": saved["network_config"],
-        "config": saved["config"],
-        "iteration": saved["iteration"],
-        "minutes": round(saved["elapsed"] / 60, 2),
-        "log": saved["log"],
-    }
-    torch.save(network, out)
-    return Path(out)

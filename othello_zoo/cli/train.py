@@ -62,9 +62,10 @@ def _flag(name: str) -> str:
 
 
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
-    """The ``train`` command's arguments: one flag per ``TrainConfig`` field, and the run's folder. The fields'
-    flags default to ``None`` so that the command knows which were given (the defaults are ``TrainConfig``'s)."""
-    from othello_zoo.alphazero.train import TrainConfig
+    """The ``train`` command's arguments: one flag per ``TrainConfig`` setting (the self-play search's by their flat
+    names: ``--simulations``, ``--c-puct``, ...), and the run's folder. The settings' flags default to ``None`` so
+    that the command knows which were given (the defaults are ``TrainConfig``'s)."""
+    from othello_zoo.alphazero.config import setting_fields
 
     parser = parser or argparse.ArgumentParser(prog="othello-zoo train", description=DESCRIPTION)
     parser.add_argument("--out", default="runs/alphazero", help="the run's folder (default: %(default)s)")
@@ -73,33 +74,33 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument(
         "--export", metavar="PATH", help="write the network of --out's checkpoint to the file PATH and stop"
     )
-    for field in dataclasses.fields(TrainConfig):
-        default = field.default if field.default != "" else "none"
-        shown = f"{HELP.get(field.name, field.name.replace('_', ' '))} (default: {default})"
-        if str(field.type) == "bool":
-            parser.add_argument(_flag(field.name), action=argparse.BooleanOptionalAction, default=None, help=shown)
+    for name, type_name, value in setting_fields():
+        default = value if value != "" else "none"
+        shown = f"{HELP.get(name, name.replace('_', ' '))} (default: {default})"
+        if type_name == "bool":
+            parser.add_argument(_flag(name), action=argparse.BooleanOptionalAction, default=None, help=shown)
             continue
-        kind = {"int": int, "float": float, "str": str}[str(field.type)]
-        parser.add_argument(_flag(field.name), type=kind, default=None, help=shown)
+        kind = {"int": int, "float": float, "str": str}[type_name]
+        parser.add_argument(_flag(name), type=kind, default=None, help=shown)
     return parser
 
 
 def flag_error(error: Exception) -> str:
     """An error of the settings as the command line words it: ``argument --games: games must be ...``."""
-    from othello_zoo.alphazero.train import TrainConfig
+    from othello_zoo.alphazero.config import setting_fields
 
     text = str(error)
-    for field in dataclasses.fields(TrainConfig):
-        if text.startswith(field.name + " "):
-            return f"argument {_flag(field.name)}: {text}"
+    for name, _, _ in setting_fields():
+        if text.startswith(name + " "):
+            return f"argument {_flag(name)}: {text}"
     return text
 
 
 def _given(args: argparse.Namespace) -> dict[str, Any]:
-    """The ``TrainConfig`` fields given on the command line."""
-    from othello_zoo.alphazero.train import TrainConfig
+    """The ``TrainConfig`` settings given on the command line, by their flags' names."""
+    from othello_zoo.alphazero.config import setting_fields
 
-    return {f.name: getattr(args, f.name) for f in dataclasses.fields(TrainConfig) if getattr(args, f.name) is not None}
+    return {name: getattr(args, name) for name, _, _ in setting_fields() if getattr(args, name) is not None}
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -120,16 +121,18 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _resumed_config(args: argparse.Namespace, given: dict[str, Any]) -> dict[str, Any]:
-    """The settings of the run being resumed, with the resumable flags given; a flag that contradicts the run
-    is refused by name."""
-    from othello_zoo.alphazero.train import CHECKPOINT_KEYS
+    """The settings of the run being resumed (``TrainConfig``'s keywords), with the resumable flags given; a flag
+    that contradicts the run is refused by name."""
+    from othello_zoo.alphazero.train import CHECKPOINT_KEYS, TrainConfig
     from othello_zoo.core.files import load_saved
 
     saved = load_saved(Path(args.out) / "checkpoint.pt", "a training checkpoint", CHECKPOINT_KEYS)["config"]
+    run = TrainConfig.from_dict(saved)  # flat in runs saved before the search settings were nested
+    have = run.settings()
     clashes = [
-        f"{_flag(name)} {value} (the run has {saved.get(name)!r})"
+        f"{_flag(name)} {value} (the run has {have.get(name)!r})"
         for name, value in given.items()
-        if name not in RESUMABLE and saved.get(name) != value
+        if name not in RESUMABLE and have.get(name) != value
     ]
     if clashes:
         keep = ", ".join(_flag(name) for name in RESUMABLE)
@@ -137,7 +140,8 @@ def _resumed_config(args: argparse.Namespace, given: dict[str, Any]) -> dict[str
             f"--resume keeps the run's own settings, and {'; '.join(clashes)} would change them: leave them out "
             f"(only {keep} may change), or start a new run with another --out"
         )
-    return {**saved, **{name: value for name, value in given.items() if name in RESUMABLE}}
+    fields = {field.name: getattr(run, field.name) for field in dataclasses.fields(run)}
+    return {**fields, **{name: value for name, value in given.items() if name in RESUMABLE}}
 
 
 def main(args: argparse.Namespace) -> int:
