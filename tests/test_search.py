@@ -491,6 +491,10 @@ def test_policies__the_batched_search_runs_the_one_its_config_names(device: str)
         gumbel_policy(roots, fixed_evaluator, puct)
     kept = BatchedSearch(fixed_evaluator, SearchConfig(simulations=4, reuse=True)).run(roots)
     assert kept.tree is not None  # the config's reuse keeps the trees
+    from othello_zoo.search import ROOT_POLICIES
+    from othello_zoo.search._policies import POLICIES
+
+    assert tuple(POLICIES) == ROOT_POLICIES == ("puct", "gumbel")  # every root policy a config takes has its function
 
 
 def test_mcts__the_old_name_warns_and_is_the_batched_search_with_its_old_arguments(device: str) -> None:

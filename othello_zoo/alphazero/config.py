@@ -163,4 +163,3 @@ def setting_fields() -> list[tuple[str, str, Any]]:
     types = {field.name: str(field.type) for field in dataclasses.fields(TrainConfig)}
     types |= {flat: search_types[name] for flat, name in SEARCH_SETTINGS.items()}
     return [(name, types[name], value) for name, value in TrainConfig().settings().items()]
-

@@ -34,9 +34,8 @@ class SearchConfig:
             visit ``sqrt(sum N)`` counts as 1, so the first descent follows the prior. At least 0.
         dirichlet_alpha: the concentration of the root noise, ``Dir(alpha)`` over the legal actions; at least
             ``1e-6``. 0.5: the value every training run used (self-play's noise; the search alone adds none by
-            default, so this is the one setting of alpha that has ever trained a network here). The
-            rule of thumb of about 10 over the number of legal moves gives about 1 for Othello's ~10; chess's
-            0.3 (AlphaZero) spreads the noise over fewer moves than an Othello position has.
+            default, so no network here was trained with another), and nearer the rule of thumb of about 10 over
+            the usual number of legal moves (about 1 for Othello's ~10) than 0.3, AlphaZero's value for chess's ~35.
         dirichlet_fraction: the noise's share of the root prior, ``(1 - fraction) * P + fraction * noise``,
             0 to 1 (``0``, the default, draws none; self-play sets 0.25).
         root_policy: ``"puct"`` (AlphaZero) or ``"gumbel"`` (Gumbel AlphaZero: Gumbel-top-k and sequential

@@ -9,6 +9,7 @@ and a step function, and runs the policy its config names.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import torch
@@ -26,7 +27,7 @@ from othello_zoo.search._reuse import Subtree, advance, check_subtree, reuse_sub
 from othello_zoo.search._select import puct_selection
 from othello_zoo.search._tree import Tree, new_tree
 
-__all__ = ["BatchedSearch", "SearchResult", "gumbel_policy", "puct_policy", "select_actions"]
+__all__ = ["POLICIES", "BatchedSearch", "SearchResult", "gumbel_policy", "puct_policy", "select_actions"]
 
 
 class SearchResult(NamedTuple):
@@ -223,10 +224,14 @@ class BatchedSearch:
         starts the next search from the part of each tree under them, adding ``simulations`` to the visits it
         holds (a root whose moves were not searched starts afresh). The new roots must be the positions those
         moves reach. PUCT roots only."""
-        policy = gumbel_policy if self.config.root_policy == "gumbel" else puct_policy
-        return policy(
+        return POLICIES[self.config.root_policy](
             roots, self.evaluator, self.config, generator=generator, reuse=reuse, keep_tree=keep_tree, step=self.step
         )
+
+
+POLICIES: dict[str, Callable[..., SearchResult]] = {"puct": puct_policy, "gumbel": gumbel_policy}
+"""The policy of each ``SearchConfig.root_policy`` (:data:`~othello_zoo.search.ROOT_POLICIES`), as
+:class:`BatchedSearch` runs it."""
 
 
 def select_actions(result: SearchResult, temperature: float = 0.0, generator: torch.Generator | None = None) -> Tensor:
