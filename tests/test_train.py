@@ -324,3 +324,12 @@ def test_alphazero_agent__takes_a_search_config_or_the_older_keywords() -> None:
     by_keywords = make_agent("az", board_size=6, simulations=16, reuse=False)
     assert by_config.search.config == by_keywords.search.config == SearchConfig(simulations=16)
     assert by_config.reuse is False
+
+
+def test_train_config__flat_search_names_read_through_to_the_search() -> None:
+    config = TrainConfig(simulations=16, reuse_tree=True, c_puct=2.0)
+    assert (config.simulations, config.reuse_tree, config.c_puct) == (16, True, 2.0)
+    assert (config.search.simulations, config.search.reuse, config.search.c_puct) == (16, True, 2.0)
+    assert TrainConfig().simulations == TrainConfig().search.simulations == 32
+    with pytest.raises(AttributeError, match="'TrainConfig' object has no attribute 'simulation'"):
+        _ = config.simulation  # type: ignore[attr-defined]

@@ -45,7 +45,7 @@ class TrainConfig:
 
     ``simulations``, ``root_policy``, ``c_puct``, ``dirichlet_alpha``, ``dirichlet_fraction`` and ``reuse_tree``
     are accepted as keywords (the command's flags): each replaces its setting of ``search`` (see
-    :data:`SEARCH_SETTINGS`); they are not attributes: read ``config.search`` or :meth:`settings`.
+    :data:`SEARCH_SETTINGS`), and reading one reads ``search`` (``config.reuse_tree`` is ``config.search.reuse``).
     """
 
     board_size: int = 6
@@ -116,6 +116,14 @@ class TrainConfig:
             raise ValueError("minutes and iterations are both 0: the run would never end; set one")
         check_device("device", self.device)
 
+    def __getattr__(self, name: str) -> Any:
+        """The flat names of search settings read through to :attr:`search` (``config.simulations`` is
+        ``config.search.simulations``); any other missing name is an ``AttributeError``."""
+        field = SEARCH_SETTINGS.get(name)
+        if field is None or name.startswith("__"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        return getattr(self.search, field)
+
     @property
     def eval_search(self) -> SearchConfig:
         """The matches' search: the self-play search with ``eval_simulations`` (``match`` turns its noise off)."""
@@ -154,6 +162,10 @@ class TrainConfig:
                 search["dtype"] = names[search["dtype"]]
             values["search"] = SearchConfig(**search)
         return cls(**values)
+
+
+for _flat in SEARCH_SETTINGS:  # the InitVars' class defaults (None) would hide __getattr__'s read-through
+    delattr(TrainConfig, _flat)
 
 
 def setting_fields() -> list[tuple[str, str, Any]]:
