@@ -11,10 +11,10 @@ collect_ignore = [
     if importlib.util.find_spec(module) is None
 ]
 
-# The old paths of moved modules (othello_zoo/_alias.py) are the new modules under a second name:
-# their doctests are collected once, at the new place.
+# The public second names of modules (othello_zoo/_paths.py) are the modules under another name:
+# their doctests are collected once, at the module's own place.
 collect_ignore += [
     str(path.relative_to(Path(__file__).parent))
     for path in Path(__file__).parent.joinpath("othello_zoo").rglob("*.py")
-    if "from othello_zoo._alias import alias" in path.read_text(encoding="utf-8")
+    if "from othello_zoo._paths import alias" in path.read_text(encoding="utf-8")
 ]

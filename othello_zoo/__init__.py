@@ -12,6 +12,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout 
 
 from typing import TYPE_CHECKING, Any
 
+from othello_zoo import _paths
+
 if TYPE_CHECKING:
     from othello_zoo import engine
     from othello_zoo.core import notation
@@ -56,3 +58,4 @@ def _register() -> None:
 
 
 _register()
+_paths.install()  # the old paths of moved modules (othello_zoo.rules, ...) import with a DeprecationWarning

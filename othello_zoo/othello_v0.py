@@ -1,6 +1,6 @@
-"""The public path of :mod:`othello_zoo.env.othello_v0` (the same module object)."""
+"""The public path of :mod:`othello_zoo.env.othello_v0` (the same module object: see :mod:`othello_zoo._paths`)."""
 
-from othello_zoo._alias import alias
+from othello_zoo._paths import alias
 from othello_zoo.env.othello_v0 import *  # noqa: F403  (the names, for type checkers)
 
-alias(__name__, "othello_zoo.env.othello_v0", deprecated=False)
+alias(__name__, "othello_zoo.env.othello_v0")

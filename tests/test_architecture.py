@@ -96,8 +96,8 @@ def _folder_of(module: str) -> str | None:
 
 
 def _is_old_path(path: Path) -> bool:
-    """A moved module's old path (``othello_zoo/_alias.py``): the new module under a second name."""
-    return "from othello_zoo._alias import alias" in path.read_text(encoding="utf-8")
+    """A public second name of a module (``othello_zoo/_paths.py``): the module under another name."""
+    return "from othello_zoo._paths import alias" in path.read_text(encoding="utf-8")
 
 
 def _private_module_imports(path: Path) -> list[str]:

@@ -1,6 +1,0 @@
-"""A deprecated path of :mod:`othello_zoo.alphazero.workers` (the same module object; importing it warns)."""
-
-from othello_zoo._alias import alias
-from othello_zoo.alphazero.workers import *  # noqa: F403  (the names, for type checkers)
-
-alias(__name__, "othello_zoo.alphazero.workers", deprecated=True)
