@@ -202,18 +202,10 @@ def _new_board(
 
 
 def _made(scalar: ScalarRules, own: int, opp: int, player: int, board_size: int) -> Board:
-    """:meth:`Board.make` with the size's rules already at hand (the fields written as in :func:`_new_board`)."""
+    """:meth:`Board.make` with the size's rules already at hand."""
     moves = scalar.legal(own, opp)
-    board = _new(Board)
-    fields = board.__dict__
-    fields["own"] = own
-    fields["opp"] = opp
-    fields["moves"] = moves
-    fields["current_player"] = player
-    fields["terminated"] = rules.game_over(moves, scalar.legal(opp, own)) if moves == 0 else False
-    fields["forfeited"] = False
-    fields["board_size"] = board_size
-    return board
+    over = rules.game_over(moves, scalar.legal(opp, own)) if moves == 0 else False
+    return _new_board(own, opp, moves, player, over, False, board_size)
 
 
 _RULES: dict[int, ScalarRules] = {}  # the rules by size, filled on first use: a dict look-up a move

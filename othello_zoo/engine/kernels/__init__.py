@@ -64,23 +64,20 @@ class KernelSpec:
         return n
 
 
+def _conv_spec(name: str, evaluation: str, summary: str) -> KernelSpec:
+    """The conv kernel with its kernel matches ``evaluation``: ``"matmul"`` or ``"conv2d"``."""
+    return KernelSpec(
+        name, lambda n, device: conv_kernel(n, device, evaluation), MAX_BOARD_SIZE, summary, timed_threads=True
+    )
+
+
 KERNELS: dict[str, KernelSpec] = {
     spec.name: spec
     for spec in (
         KernelSpec("bitboard", bitboard_kernel, MAX_BITBOARD_SIZE, "int64 bitboards, one word a side (the speed path)"),
-        KernelSpec(
-            "conv",
-            lambda n, device: conv_kernel(n, device, "matmul"),
-            MAX_BOARD_SIZE,
-            "sandwich kernels evaluated as one matrix product (every size)",
-            timed_threads=True,
-        ),
-        KernelSpec(
-            "conv2d",
-            lambda n, device: conv_kernel(n, device, "conv2d"),
-            MAX_BOARD_SIZE,
-            "the sandwich kernels through torch's conv2d (the seed formulation, a reference)",
-            timed_threads=True,
+        _conv_spec("conv", "matmul", "sandwich kernels evaluated as one matrix product (every size)"),
+        _conv_spec(
+            "conv2d", "conv2d", "the same kernels through torch's conv2d (the seed form, a reference)"
         ),
     )
 }
