@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from othello_zoo.core.threads import get_threads, set_threads
     from othello_zoo.engine import State
 
-__all__ = ["ENV_ID", "State", "__version__", "engine", "get_threads", "notation", "set_threads"]
+__all__ = ["ENV_ID", "GYMNASIUM_ID", "State", "__version__", "engine", "get_threads", "notation", "set_threads"]
 __version__ = "0.1.0"
 
 ENV_ID = "othello_zoo/othello_v0"
@@ -57,5 +57,24 @@ def _register() -> None:
             register(kind, ENV_ID, entry_point=f"othello_zoo.env.othello_v0:{entry}")
 
 
+
+GYMNASIUM_ID = "othello_zoo/Othello-v0"
+"""The id of the single-agent env in Gymnasium's registry: ``gymnasium.make(GYMNASIUM_ID, opponent=...)`` and
+``gymnasium.make_vec(GYMNASIUM_ID, num_envs, vectorization_mode="vector_entry_point")``."""
+
+
+def _register_gymnasium() -> None:
+    """Registers the single-agent env (and its batched form) with Gymnasium; imported only when made."""
+    import gymnasium
+
+    if GYMNASIUM_ID not in gymnasium.registry:
+        gymnasium.register(
+            GYMNASIUM_ID,
+            entry_point="othello_zoo.gym.env:OthelloGymEnv",
+            vector_entry_point="othello_zoo.gym.vector:OthelloGymVectorEnv",
+        )
+
+
 _register()
+_register_gymnasium()
 _paths.install()  # the old paths of moved modules (othello_zoo.rules, ...) import with a DeprecationWarning

@@ -1,0 +1,18 @@
+"""Othello for single-agent Gymnasium code: the learner plays one colour, an opponent the other.
+
+``gymnasium.make("othello_zoo/Othello-v0", opponent="greedy")`` is :class:`~othello_zoo.gym.env.OthelloGymEnv`
+(registered when ``othello_zoo`` is imported); ``gymnasium.make_vec("othello_zoo/Othello-v0", num_envs=4096,
+vectorization_mode="vector_entry_point")`` is the batched form over the engine
+(:mod:`othello_zoo.gym.vector`). The opponent is a built-in agent by name, any agent object, or a callable
+``(observation, mask) -> action`` (:mod:`othello_zoo.gym.opponents`).
+"""
+
+from __future__ import annotations
+
+from othello_zoo.gym.env import OthelloGymEnv
+from othello_zoo.gym.opponents import OPPONENT_NAMES, Opponent, OpponentFn, make_opponent
+
+__all__ = ["ENV_ID", "OPPONENT_NAMES", "Opponent", "OpponentFn", "OthelloGymEnv", "make_opponent"]
+
+ENV_ID = "othello_zoo/Othello-v0"
+"""The id of the single-agent env in Gymnasium's registry."""
