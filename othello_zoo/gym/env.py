@@ -20,7 +20,7 @@ the opponent played since the learner's last decision (``n*n`` for its passes).
 
 An illegal action raises a ``ValueError`` naming it and the legal ones, with the game unchanged; with
 ``illegal_action="lose"`` it ends the episode as a loss (reward -1). The observation and its mask follow the
-conventions of :mod:`othello_zoo.othello_v0`; the game's settings are those of
+conventions of :mod:`othello_zoo.env.othello_v0`; the game's settings are those of
 :class:`~othello_zoo.env.config.EnvConfig` (``board_size``, ``opening_book``, ``opening_symmetries``,
 ``reward_mode``, ...). ``render_mode`` is ``"human"``, ``"rgb_array"`` or ``"ansi"``.
 
@@ -96,7 +96,7 @@ class OthelloGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """A new game: the learner's colour (``"random"``: drawn), the opening, and the opponent's first moves when
-        the learner is white. ``options`` as :mod:`othello_zoo.othello_v0`'s (``"opening"``, ``"position"``)."""
+        the learner is white. ``options`` as :mod:`othello_zoo.env.othello_v0`'s (``"opening"``, ``"position"``)."""
         super().reset(seed=seed)
         game_seed = None if seed is None else int(self.np_random.integers(2**63))
         self._game.reset(seed=game_seed, options=options)

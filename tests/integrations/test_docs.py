@@ -31,6 +31,8 @@ PAGES = [
     "openings/index.html",
     "integrations/index.html",
     "performance/index.html",
+    "gymnasium/index.html",
+    "architecture/index.html",
 ]
 API_PAGES = {
     "api/index.html": None,
@@ -42,6 +44,8 @@ API_PAGES = {
     "api/symmetry/index.html": "othello_zoo.core.symmetry.transform_square",
     "api/agents/index.html": "othello_zoo.agents.MCTSAgent",
     "api/render/index.html": "othello_zoo.render.board_to_ansi",
+    "api/gym/index.html": "othello_zoo.gym.env.OthelloGymEnv",
+    "api/kernels/index.html": "othello_zoo.engine.kernels.KernelSpec",
     "api/play/index.html": "othello_zoo.play.Game",
     "api/testing/index.html": "othello_zoo.testing.perft",
     "api/compat_torchrl/index.html": "othello_zoo.compat.torchrl.OthelloTorchRLEnv",
