@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     optimizer = torch.optim.Adam(agent.parameters(), lr=args.learning_rate, eps=1e-5)
     shape = (args.num_steps, args.num_envs)
     obs = torch.zeros(shape + envs.single_observation_space.shape)
-    masks = torch.zeros(shape + (envs.single_action_space.n,), dtype=torch.bool)
+    masks = torch.zeros((*shape, envs.single_action_space.n), dtype=torch.bool)
     actions, logprobs, rewards, dones, values = (torch.zeros(shape) for _ in range(5))
 
     next_obs_np, infos = envs.reset(seed=args.seed)

@@ -57,7 +57,6 @@ def _register() -> None:
             register(kind, ENV_ID, entry_point=f"othello_zoo.env.othello_v0:{entry}")
 
 
-
 GYMNASIUM_ID = "othello_zoo/Othello-v0"
 """The id of the single-agent env in Gymnasium's registry: ``gymnasium.make(GYMNASIUM_ID, opponent=...)`` and
 ``gymnasium.make_vec(GYMNASIUM_ID, num_envs, vectorization_mode="vector_entry_point")``."""

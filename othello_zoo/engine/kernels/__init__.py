@@ -76,9 +76,7 @@ KERNELS: dict[str, KernelSpec] = {
     for spec in (
         KernelSpec("bitboard", bitboard_kernel, MAX_BITBOARD_SIZE, "int64 bitboards, one word a side (the speed path)"),
         _conv_spec("conv", "matmul", "sandwich kernels evaluated as one matrix product (every size)"),
-        _conv_spec(
-            "conv2d", "conv2d", "the same kernels through torch's conv2d (the seed form, a reference)"
-        ),
+        _conv_spec("conv2d", "conv2d", "the same kernels through torch's conv2d (the seed form, a reference)"),
     )
 }
 """The kernels by name."""
