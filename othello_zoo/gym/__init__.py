@@ -11,8 +11,17 @@ from __future__ import annotations
 
 from othello_zoo.gym.env import OthelloGymEnv
 from othello_zoo.gym.opponents import OPPONENT_NAMES, Opponent, OpponentFn, make_opponent
+from othello_zoo.gym.vector import OthelloGymVectorEnv
 
-__all__ = ["ENV_ID", "OPPONENT_NAMES", "Opponent", "OpponentFn", "OthelloGymEnv", "make_opponent"]
+__all__ = [
+    "ENV_ID",
+    "OPPONENT_NAMES",
+    "Opponent",
+    "OpponentFn",
+    "OthelloGymEnv",
+    "OthelloGymVectorEnv",
+    "make_opponent",
+]
 
 ENV_ID = "othello_zoo/Othello-v0"
 """The id of the single-agent env in Gymnasium's registry."""
