@@ -18,6 +18,7 @@ import othello_zoo
 from othello_zoo import engine
 from othello_zoo.agents import GreedyAgent
 from othello_zoo.alphazero.agent import AlphaZeroAgent
+from othello_zoo.cli import bench
 from othello_zoo.core.board import Board
 from othello_zoo.gym import OthelloGymEnv, OthelloGymVectorEnv
 from othello_zoo.gym.env import LEARNERS
@@ -474,3 +475,12 @@ def test_wrappers__normalize_clip_and_list_infos_run_over_it() -> None:
         masks = np.stack([info["action_mask"] for info in infos])
         _, rewards, _, _, infos = envs.step(choose(masks, rng))
         assert ((rewards >= -0.5) & (rewards <= 0.5)).all()
+
+
+# -- the bench row ---------------------------------------------------------------------------------------------------
+def test_bench__gym_vector_row_counts_two_board_steps_a_step() -> None:
+    result = bench.measure_backend("gym-vector", 8, "cpu", 8, 0.01, 1)
+    assert (result.backend, result.batch_size, result.board_size) == ("gym-vector", 8, 8)
+    assert result.board_steps_per_s == pytest.approx(2 * 8 * result.steps / result.seconds)
+    args = bench.build_parser().parse_args(["--backends", "vector,gym-vector", "--batch-sizes", "4096"])
+    assert bench.plan(args, ["cpu"]) == ([("cpu", 0, "vector", 4096), ("cpu", 0, "gym-vector", 4096)], [])

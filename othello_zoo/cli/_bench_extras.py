@@ -95,6 +95,8 @@ RATIO_PAIRS = (
     ("vector", "pgx"),
     ("vector-dict", "pgx"),
     ("vector+xot", "pgx"),
+    ("gym-vector", "vector"),
+    ("gym-vector", "pgx"),
 )
 
 

@@ -27,6 +27,7 @@ __all__ = [
     "measure_aec",
     "measure_backend",
     "measure_engine",
+    "measure_gym_vector",
     "measure_pgx",
     "measure_pgx_subprocess",
     "measure_vector",
@@ -161,6 +162,48 @@ def measure_vector(
     return Result(name, str(dev), threads, batch_size, board_size, batch_size * steps / elapsed, steps, elapsed)
 
 
+def measure_gym_vector(
+    batch_size: int, device: str = "cpu", seconds: float = 0.3, seed: int = 0, repeats: int = 3, board_size: int = 8
+) -> Result:
+    """Random play through the single-agent Gymnasium env's vector form (row ``gym-vector``):
+    ``gymnasium.make_vec("othello_zoo/Othello-v0", batch_size, vectorization_mode="vector_entry_point")`` against the
+    random opponent, torch arrays on ``device``, ``illegal_action="lose"`` as the ``vector`` row, the learner's moves
+    drawn as that row draws the movers' (``engine.random_actions`` of the env's boards: the learner is the mover on
+    every board in play).
+
+    Each ``step`` plays the learner's move and the opponent's reply on every board (and, on the few boards that need
+    them, the learner's forced passes and the replies after them): it counts as 2 board-steps a board, as two calls
+    of the mover API would.
+    """
+    import gymnasium
+
+    from othello_zoo import GYMNASIUM_ID
+
+    dev = resolve_device("device", device)
+    env = gymnasium.make_vec(
+        GYMNASIUM_ID,
+        batch_size,
+        vectorization_mode="vector_entry_point",
+        opponent="random",
+        board_size=board_size,
+        device=dev,
+        array_type="torch",
+        illegal_action="lose",
+    )
+    env.reset(seed=seed)
+    generator = torch.Generator(device=dev).manual_seed(seed)
+
+    def run_steps(k: int) -> None:
+        for _ in range(k):
+            env.step(engine.random_actions(env.unwrapped.state, generator))
+
+    steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
+    threads = torch.get_num_threads()
+    return Result(
+        "gym-vector", str(dev), threads, batch_size, board_size, 2 * batch_size * steps / elapsed, steps, elapsed
+    )
+
+
 def measure_pgx(batch_size: int, seconds: float = 0.3, seed: int = 0, repeats: int = 3) -> Result:
     """pgx's Othello under the same protocol (``jit`` of sample + ``vmap(step)`` + restart)."""
     import jax
@@ -204,7 +247,9 @@ def measure_backend(
     backend: str, batch_size: int, device: str, board_size: int, seconds: float, repeats: int
 ) -> Result:
     """:func:`measure_vector` for ``"vector"``, ``"vector-dict"`` and ``"vector+xot"`` (the book is 8 x 8),
-    else :func:`measure_engine`."""
+    :func:`measure_gym_vector` for ``"gym-vector"``, else :func:`measure_engine`."""
+    if backend == "gym-vector":
+        return measure_gym_vector(batch_size, device, seconds, repeats=repeats, board_size=board_size)
     if backend.startswith("vector"):
         book = "xot" if backend.startswith("vector+xot") else None
         form = "dict" if backend.endswith("-dict") else "movers"
@@ -358,7 +403,7 @@ def _peak_memory_here(backend: str, batch_size: int, device: str, board_size: in
     import resource
 
     dev = resolve_device("device", device)
-    kernel = "bitboard" if backend.startswith("vector") else backend
+    kernel = "bitboard" if backend.startswith("vector") or backend == "gym-vector" else backend
     state = engine.init(1, board_size, device=dev, backend=kernel)  # type: ignore[arg-type]
     engine.step(state, torch.zeros(1, dtype=torch.int64, device=dev), "lose")
     base = _reset_peak_rss_mib()

@@ -61,7 +61,8 @@ DEFAULT_BATCHES = (1, 256, 4096)  # quick on a small CPU; --batch-sizes 1,16,256
 GPU_EXTRA_BATCHES = (16384, 65536, 262144)
 
 
-VECTOR_ROWS = ("vector", "vector-dict", "vector+xot")  # the vector env: the mover API, the dict step, with a book
+# The vector envs: the mover API, the dict step, with a book; the single-agent Gymnasium env's vector form.
+VECTOR_ROWS = ("vector", "vector-dict", "vector+xot", "gym-vector")
 BENCH_BACKENDS = (*KERNELS, *VECTOR_ROWS)  # every kernel of the registry, then the vector env's rows
 DEPRECATED = {  # old flags, accepted and ignored: what they turned off is now off unless asked for
     "no_env": ("--no-env", "the PettingZoo env table runs only with --env"),
@@ -80,7 +81,9 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     add, default = parser.add_argument, "(default: %(default)s)"
     backends = (
         "comma-separated: bitboard (to 8x8), conv, conv2d (kernels), vector (the vector env's mover API), "
-        f"vector-dict (its per-agent dict step), vector+xot (movers, games from the 8x8 xot book) {default}"
+        "vector-dict (its per-agent dict step), vector+xot (movers, games from the 8x8 xot book), gym-vector (the "
+        "Gymnasium single-agent env's make_vec form against a random opponent: a step, the learner's move and the "
+        f"reply, counts 2 board-steps) {default}"
     )
     add("--backends", type=argtypes.csv_choices(BENCH_BACKENDS), default=",".join(DEFAULT_BACKENDS), help=backends)
     batches, gpu = (",".join(map(str, b)) for b in (DEFAULT_BATCHES, GPU_EXTRA_BATCHES))
@@ -154,7 +157,7 @@ def _left_out(backend: str, board_size: int) -> str | None:
     try:
         if backend == "vector+xot":
             load_book("xot", board_size)
-        elif backend not in ("vector", "vector-dict"):
+        elif backend not in ("vector", "vector-dict", "gym-vector"):
             engine.resolve_backend(backend, board_size)
     except ValueError as error:
         return f"{backend}: {error}"
