@@ -420,9 +420,10 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         pass have had the pass played and the opponent's replies (:meth:`_advance` on the sub-batch of those)."""
         n2 = self.board_size**2
         planes, mask = engine.mover_view(state)
+        observation = planes.clone()  # written in place below (the mask is the engine's torch.cat: a new tensor)
         learners_turn = state.current_player == learner
-        swap = (state.terminated & ~learners_turn).view(-1, 1, 1, 1)  # a finished board, from the learner's side
-        observation = torch.where(swap, planes.flip(1), planes)
+        swap = (state.terminated & ~learners_turn).nonzero().flatten()  # finished boards the opponent moved last on
+        observation[swap] = observation[swap].flip(1)  # seen from the learner's side
         count, passes, last = torch.zeros_like(learner), torch.zeros_like(learner), torch.full_like(learner, -1)
         passing = ~state.terminated & mask[:, n2]
         if not bool(passing.any()):
@@ -430,10 +431,12 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         index = passing.nonzero().flatten()
         part_learner, n = learner[index], self.board_size
         if opponent.host is not None:
-            finished, count[index], last[index], passes[index] = self._finish_on_host(planes, index, learner, opponent)
+            finished, count[index], last[index], passes[index] = self._finish_on_host(
+                observation, index, learner, opponent
+            )
             later = self._settle(finished, part_learner, opponent)  # nothing left to play there: their views
         else:  # the pass hands the move to the opponent with the discs as they are: the boards from its side
-            sides = planes[index].flip(1).reshape(-1, 2, n * n).bool()
+            sides = observation[index].flip(1).reshape(-1, 2, n * n).bool()
             passed = engine.from_planes(sides, 1 - part_learner, n, state.device, state.backend)
             later = self._advance(passed, part_learner, opponent, index if boards is None else boards[index])
             count[index], last[index] = later.opponent_count, later.last_opponent
