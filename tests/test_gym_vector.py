@@ -484,3 +484,8 @@ def test_bench__gym_vector_row_counts_two_board_steps_a_step() -> None:
     assert result.board_steps_per_s == pytest.approx(2 * 8 * result.steps / result.seconds)
     args = bench.build_parser().parse_args(["--backends", "vector,gym-vector", "--batch-sizes", "4096"])
     assert bench.plan(args, ["cpu"]) == ([("cpu", 0, "vector", 4096), ("cpu", 0, "gym-vector", 4096)], [])
+
+
+def test_bench__peak_memory_of_the_env_rows_above_8x8() -> None:
+    # the envs' rows warm up on the kernel they use ("auto": conv above 8 x 8), in a fresh process
+    assert 0 <= bench.peak_memory_mib("gym-vector", 8, "cpu", 10) < 1024

@@ -403,7 +403,7 @@ def _peak_memory_here(backend: str, batch_size: int, device: str, board_size: in
     import resource
 
     dev = resolve_device("device", device)
-    kernel = "bitboard" if backend.startswith("vector") or backend == "gym-vector" else backend
+    kernel = "auto" if backend.startswith("vector") or backend == "gym-vector" else backend  # the envs' kernel
     state = engine.init(1, board_size, device=dev, backend=kernel)  # type: ignore[arg-type]
     engine.step(state, torch.zeros(1, dtype=torch.int64, device=dev), "lose")
     base = _reset_peak_rss_mib()
