@@ -172,19 +172,24 @@ def from_boards(
     n = boards[0].board_size
     if any(board.board_size != n for board in boards):
         raise ValueError(f"boards must share one size, got sizes {sorted({b.board_size for b in boards})}")
-    nn, width = n * n, (n * n + 7) // 8
-    raw = b"".join(b.own.to_bytes(width, "little") + b.opp.to_bytes(width, "little") for b in boards)
-    bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(len(boards), 2, width), axis=2, bitorder="little")
-    planes = torch.from_numpy(bits[:, :, :nn].astype(bool))
-    player = torch.tensor([board.current_player for board in boards], dtype=torch.int64)
-    state = from_planes(planes, player, n, device, backend)
-    forfeited = [board.forfeited for board in boards]
-    if any(forfeited):
-        from othello_zoo.engine import step, where  # the engine's functions, over this module
-
-        lost = step(state, torch.full((len(boards),), -1, device=state.device), illegal_action="lose")
-        state = where(torch.tensor(forfeited, device=state.device), lost, state)
-    return state
+    backend = resolve_backend(backend, n)
+    device = check_device("device", device) or torch.device("cpu")
+    # Each Board knows its placements and its end: the kernel takes the bits as they are, with no search.
+    discs, moves, rays = kernel_for(backend, n, device).encode_bits(
+        [b.own for b in boards], [b.opp for b in boards], [b.moves for b in boards]
+    )
+    flags = torch.tensor([[b.current_player, b.terminated, b.forfeited] for b in boards], dtype=torch.int64)
+    flags = flags.to(device)
+    return State(
+        discs=discs,
+        moves=moves,
+        rays=rays,
+        current_player=flags[:, 0],
+        terminated=flags[:, 1].bool(),
+        forfeited=flags[:, 2].bool(),
+        board_size=n,
+        backend=backend,
+    )
 
 
 def to_boards(state: State) -> list[Board]:

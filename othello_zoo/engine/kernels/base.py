@@ -51,6 +51,11 @@ class Kernel(Protocol):
         ``(B,)``: neither side has a placement (:func:`othello_zoo.core.rules.game_over`)."""
         ...
 
+    def encode_bits(self, own: list[int], opp: list[int], moves: list[int]) -> tuple[Tensor, Tensor, Tensor]:
+        """``(discs, moves, rays)`` of boards given as bit sets (Python ints, bit ``s`` for square ``s``): the
+        mover's discs, the opponent's, and the mover's placements (0 where it has none or the game is over)."""
+        ...
+
     def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
         """``discs`` after the mover plays ``actions`` int64 ``(B,)`` (``n*n`` passes), seen from the
         next mover. ``rays`` are those :meth:`legal_moves` returned for ``discs``."""

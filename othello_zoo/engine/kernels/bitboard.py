@@ -290,6 +290,13 @@ class BitboardKernel:
         over[idle] = self.placements(opp[idle], own[idle]) == 0
         return moves, rays, over
 
+    def encode_bits(self, own: list[int], opp: list[int], moves: list[int]) -> tuple[Tensor, Tensor, Tensor]:
+        """``(discs, moves, rays)`` straight from the bit sets: the words are the ints (no search)."""
+        words = torch.tensor([[_signed(a), _signed(b)] for a, b in zip(own, opp, strict=True)], dtype=torch.int64)
+        placements = torch.tensor([_signed(m) for m in moves], dtype=torch.int64)
+        words, placements = words.view(-1, 2).to(self.device), placements.to(self.device)
+        return words, placements, words.new_zeros((words.shape[0], 0), dtype=torch.bool)
+
     def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
         """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover
         (in chunks of :data:`CHUNK` boards on the host path, as :meth:`legal_moves`)."""

@@ -38,6 +38,7 @@ import functools
 import sys
 import threading
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 from torch import Tensor
@@ -142,6 +143,19 @@ class ConvKernel:
     def decode(self, discs: Tensor) -> Tensor:
         """discs -> bool ``(B, 2, n*n)`` planes."""
         return discs
+
+    def encode_bits(self, own: list[int], opp: list[int], moves: list[int]) -> tuple[Tensor, Tensor, Tensor]:
+        """``(discs, moves, rays)`` from bit sets: the planes unpacked, the rays found by the kernels (the moves
+        as given: 0 on a finished board)."""
+        nn, width = self.board_size**2, (self.board_size**2 + 7) // 8
+        raw = b"".join(a.to_bytes(width, "little") + b.to_bytes(width, "little") for a, b in zip(own, opp, strict=True))
+        bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8).reshape(len(own), 2, width), axis=2, bitorder="little")
+        planes = torch.from_numpy(bits[:, :, :nn].astype(bool)).to(self.device)
+        found, rays, _ = self.legal_moves(planes)
+        given = b"".join(m.to_bytes(width, "little") for m in moves)
+        mask = np.unpackbits(np.frombuffer(given, dtype=np.uint8).reshape(len(own), width), axis=1, bitorder="little")
+        placements = torch.from_numpy(mask[:, :nn].astype(bool)).to(self.device)
+        return planes, placements & found, rays
 
     def mover_view(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor]:
         """``(planes int8 (B, 2, n*n), placements bool (B, n*n))``: the state's own tensors."""
