@@ -7,7 +7,7 @@ the run stops at ``--minutes`` of wall-clock time or ``--timesteps``.
 
     pip install "othello-zoo[sb3]"
     python examples/maskable_ppo.py --opponent random --minutes 5
-    python examples/maskable_ppo.py --opponent greedy --minutes 10 --json greedy.json --plot greedy.png
+    python examples/maskable_ppo.py --opponent greedy --opening-book xot --minutes 10 --plot greedy.png
 """
 
 from __future__ import annotations
@@ -27,11 +27,15 @@ import othello_zoo
 ID = othello_zoo.GYMNASIUM_ID
 
 
-def evaluate(model: Any, opponent: str, board_size: int, games: int, seed: int = 10_000) -> dict[str, float]:
-    """Win, draw and loss rates of ``model`` against ``opponent`` over ``games`` games, colours alternating."""
+def evaluate(
+    model: Any, opponent: str, board_size: int, games: int, book: str | None = None, seed: int = 10_000
+) -> dict[str, float]:
+    """Win, draw and loss rates of ``model`` against ``opponent`` over ``games`` games, colours alternating, each
+    from an opening of ``book`` where one is given (a deterministic opponent plays one game a colour without)."""
     rewards = []
     for game in range(games):
-        env = gymnasium.make(ID, opponent=opponent, board_size=board_size, learner=("black", "white")[game % 2])
+        colour = ("black", "white")[game % 2]
+        env = gymnasium.make(ID, opponent=opponent, board_size=board_size, learner=colour, opening_book=book)
         observation, info = env.reset(seed=seed + game)
         done = False
         while not done:
@@ -48,6 +52,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--opponent", default="random", help="a built-in agent's name (default: random)")
     parser.add_argument("--board-size", type=int, default=8, help="even, 4 to 16 (default: 8)")
+    parser.add_argument("--opening-book", help="train and evaluate from this book's openings, e.g. xot (default: none)")
     parser.add_argument("--minutes", type=float, default=5.0, help="wall-clock budget of training (default: 5)")
     parser.add_argument("--timesteps", type=int, default=10**9, help="learner steps at the most (default: no limit)")
     parser.add_argument("--envs", type=int, default=8, help="environments in the DummyVecEnv (default: 8)")
@@ -66,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     from stable_baselines3.common.env_util import make_vec_env
 
     settings = {"opponent": args.opponent, "board_size": args.board_size, "learner": "random"}
+    settings["opening_book"] = args.opening_book
     vec = make_vec_env(ID, n_envs=args.envs, seed=args.seed, env_kwargs=settings)
     model = MaskablePPO("MlpPolicy", vec, seed=args.seed, verbose=0)  # sb3-contrib's defaults throughout
     log: list[dict[str, float]] = []
@@ -73,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
 
     def record() -> None:
         minutes = (time.perf_counter() - start) / 60
-        rates = evaluate(model, args.opponent, args.board_size, args.eval_games)
+        rates = evaluate(model, args.opponent, args.board_size, args.eval_games, args.opening_book)
         log.append({"timesteps": model.num_timesteps, "minutes": round(minutes, 2), **rates})
         print(f"{model.num_timesteps:>9,} steps  {minutes:6.1f} min  win rate {rates['win_rate']:.0%}", flush=True)
 
@@ -100,6 +106,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     result = {
         "opponent": args.opponent,
         "board_size": args.board_size,
+        "opening_book": args.opening_book,
         "timesteps": model.num_timesteps,
         "training_minutes": round(training_minutes, 2),
         "final": log[-1],
@@ -119,7 +126,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         ax.set_ylabel(f"win rate vs {args.opponent}")
         ax.set_ylim(0, 1.02)
         ax.grid(alpha=0.3)
-        ax.set_title(f"MaskablePPO (defaults) vs {args.opponent}, {args.board_size}x{args.board_size}")
+        book = f", {args.opening_book} openings" if args.opening_book else ""
+        ax.set_title(f"MaskablePPO (defaults) vs {args.opponent}, {args.board_size}x{args.board_size}{book}")
         fig.tight_layout()
         fig.savefig(args.plot, dpi=110)
         plt.close(fig)
