@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import load_example
 
 
@@ -50,3 +51,13 @@ def test_example__random_play_tiny() -> None:
 def test_example__human_vs_mcts_demo_plays_a_whole_game() -> None:
     counts = load_example("human_vs_mcts").main(["--demo", "--simulations", "32", "--board-size", "6", "--seed", "0"])
     assert counts == (19, 17)  # seeded MCTS against deterministic greedy: the same game every run
+
+
+@pytest.mark.parametrize("vector", ["sync", "native"])
+def test_example__cleanrl_ppo_runs_on_both_vector_envs(vector: str) -> None:
+    example = load_example("cleanrl_ppo")
+    argv = ["--vector", vector, "--num-envs", "4", "--num-steps", "16", "--total-timesteps", "128", "--board-size", "4"]
+    result = example.main(argv)
+    assert (result["vector"], result["timesteps"]) == (vector, 128)  # two updates of 4 envs x 16 steps
+    assert result["episodes"] >= 4  # a 4 x 4 game lasts at most 6 learner moves
+    assert 0.0 <= result["win_rate_last_200"] <= 1.0
