@@ -32,10 +32,13 @@ def evaluate(
 ) -> dict[str, float]:
     """Win, draw and loss rates of ``model`` against ``opponent`` over ``games`` games, colours alternating, each
     from an opening of ``book`` where one is given (a deterministic opponent plays one game a colour without)."""
+    envs = [
+        gymnasium.make(ID, opponent=opponent, board_size=board_size, learner=colour, opening_book=book)
+        for colour in ("black", "white")
+    ]
     rewards = []
     for game in range(games):
-        colour = ("black", "white")[game % 2]
-        env = gymnasium.make(ID, opponent=opponent, board_size=board_size, learner=colour, opening_book=book)
+        env = envs[game % 2]
         observation, info = env.reset(seed=seed + game)
         done = False
         while not done:
@@ -43,6 +46,7 @@ def evaluate(
             observation, reward, terminated, truncated, info = env.step(int(action))
             done = terminated or truncated
         rewards.append(float(np.sign(reward)))
+    for env in envs:
         env.close()
     wins, draws = rewards.count(1.0), rewards.count(0.0)
     return {"win_rate": wins / games, "draw_rate": draws / games, "loss_rate": 1 - (wins + draws) / games}
