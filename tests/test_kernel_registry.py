@@ -78,3 +78,16 @@ def test_boards__bad_input_is_named() -> None:
         engine.from_boards([Board.start(), "x"])  # type: ignore[list-item]
     with pytest.raises(ValueError, match=r"one size, got sizes \[6, 8\]"):
         engine.from_boards([Board.start(), Board.start(6)])
+
+
+@pytest.mark.parametrize("backend", ["bitboard", "conv"])
+def test_put__replaces_the_rows_and_leaves_the_state_alone(backend: str) -> None:
+    boards = _random_boards(8, 6, seed=3)
+    state = engine.from_boards(boards, backend=backend)
+    part = engine.from_boards([Board.start(), Board.start().step(19)], backend=backend)
+    merged = engine.put(state, torch.tensor([4, 1]), part)
+    expected = [boards[0], Board.start().step(19), *boards[2:4], Board.start(), boards[5]]
+    assert engine.to_boards(merged) == expected
+    assert engine.to_boards(state) == boards  # a new state: the old one is as it was
+    with pytest.raises(ValueError, match=r"int64 board indices of shape \(2,\), one a board, got torch.int32 \(2,\)"):
+        engine.put(state, torch.tensor([4, 1], dtype=torch.int32), part)

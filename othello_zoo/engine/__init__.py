@@ -65,6 +65,7 @@ from othello_zoo.engine._state import (
     cat,
     clone,
     kernel_of,
+    put,
     resolve_backend,
     where,
 )
@@ -93,6 +94,7 @@ __all__ = [
     "numpy_path",
     "observe",
     "outcome",
+    "put",
     "random_actions",
     "resolve_backend",
     "rewards",

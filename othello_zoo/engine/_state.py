@@ -24,6 +24,7 @@ __all__ = [
     "clone",
     "kernel_for",
     "kernel_of",
+    "put",
     "resolve_backend",
     "where",
 ]
@@ -199,6 +200,30 @@ def _as_words(x: Tensor) -> bool:
 
 def _words(x: Tensor) -> Tensor:
     return x.view(x.shape[0], -1).view(torch.int64)
+
+
+@uses_package_threads
+def put(state: State, index: Tensor, part: State) -> State:
+    """``state`` with its boards ``index`` (int64 ``(K,)``, distinct) replaced by the ``K`` boards of ``part``; a new
+    state (``state`` is not modified): one copy of each field and a write of ``K`` rows.
+
+    >>> import torch
+    >>> from othello_zoo import engine
+    >>> boards = engine.put(engine.init(3), torch.tensor([1]), engine.from_text(["X" * 64 + " X"]))
+    >>> boards.terminated.tolist()
+    [False, True, False]
+    """
+    if (state.board_size, state.backend) != (part.board_size, part.backend):
+        raise ValueError("put() needs two states of the same board size and backend")
+    if not isinstance(index, Tensor) or index.dtype != torch.int64 or tuple(index.shape) != (part.batch_size,):
+        shown = f"{index.dtype} {tuple(index.shape)}" if isinstance(index, Tensor) else type(index).__name__
+        raise ValueError(f"put() takes int64 board indices of shape ({part.batch_size},), one a board, got {shown}")
+    fields = {}
+    for name in _TENSOR_FIELDS:
+        tensor = getattr(state, name).clone()
+        tensor[index] = getattr(part, name)
+        fields[name] = tensor
+    return _rebuild(state, fields)
 
 
 @uses_package_threads

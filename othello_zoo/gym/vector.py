@@ -455,7 +455,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
             count[index], last[index] = later.opponent_count, later.last_opponent
             passes[index] = later.learner_passes + 1
         observation[index], mask[index] = later.observation, later.mask
-        return _Advanced(_put(state, index, later.state), observation, mask, count, last, passes)
+        return _Advanced(engine.put(state, index, later.state), observation, mask, count, last, passes)
 
     def _finish_on_host(
         self, planes: Tensor, index: Tensor, learner: Tensor, opponent: _Opponent
@@ -622,13 +622,6 @@ def _on_rows(policy: Callable[[engine.State], Tensor], device: torch.device | No
         return out
 
     return play
-
-
-def _put(state: engine.State, index: Tensor, part: engine.State) -> engine.State:
-    """``state`` with its boards ``index`` (int64 ``(K,)``) replaced by the ``K`` boards of ``part``."""
-    order = torch.arange(state.batch_size, device=state.device)
-    order[index] = state.batch_size + torch.arange(part.batch_size, device=state.device)
-    return engine.cat([state, part])[order]
 
 
 def _random_on_board(board: Board, uniform: float) -> int:
