@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Amounts", "occluded_fill", "ray_flips", "ray_moves"]
+__all__ = ["Amounts", "mirrored_chain", "occluded_fill", "pro_chain", "ray_flips", "ray_moves"]
 
 
 Amounts = Sequence[Any]  # shift amounts for 1, 2 and 4 steps: ints, or (4, 1) tensors (one per direction)
@@ -27,12 +27,13 @@ def _moved(x: Any, left: Any, right: Any) -> Any:
     return (x << left) >> right
 
 
-def occluded_fill(gen: Any, pro: Any, left: Amounts, right: Amounts) -> Any:
+def occluded_fill(gen: Any, pro: Any, left: Amounts, right: Amounts, chain: Sequence[Any] | None = None) -> Any:
     """``gen`` grown along a direction through the squares of ``pro`` (Kogge-Stone).
 
     Round ``k`` moves sets ``2**k`` steps as ``(x << left[k]) >> right[k]`` (one of the two
     amounts is 0), so ``r`` rounds cross runs of up to ``2**r - 1`` squares: 3 rounds for boards
-    up to 8 x 8, 4 up to 16 x 16. Works on int64 tensors and on Python ints alike.
+    up to 8 x 8, 4 up to 16 x 16. Works on int64 tensors and on Python ints alike. ``chain``, when
+    given, is :func:`pro_chain` of ``pro`` (the squares each later round may cross), computed once.
     """
     last = len(left) - 1
     for k in range(last + 1):
@@ -44,10 +45,36 @@ def occluded_fill(gen: Any, pro: Any, left: Amounts, right: Amounts) -> Any:
         else:
             gen |= step  # the value made in round 0
         if k < last:
-            grown = _moved(pro, left[k], right[k])
-            grown &= pro
-            pro = grown
+            if chain is not None:
+                pro = chain[k]
+            else:
+                grown = _moved(pro, left[k], right[k])
+                grown &= pro
+                pro = grown
     return gen
+
+
+def pro_chain(pro: Any, left: Amounts, right: Amounts) -> list[Any]:
+    """The squares rounds ``1, 2, ...`` of :func:`occluded_fill` may cross: ``pro`` ANDed with itself moved
+    ``1, 2, 4, ...`` steps, cumulatively (``len(left) - 1`` sets).
+
+    The chain of the opposite direction is this one moved back: for a run of ``2**k`` steps of ``s`` squares,
+    ``(x << s) & x == ((x >> s) & x) << s``, so the chain of a left shift is that of the matching right shift
+    moved ``(2**(k + 1) - 1) * s`` to the left (:func:`mirrored_chain`).
+    """
+    chain = []
+    for k in range(len(left) - 1):
+        grown = _moved(pro, left[k], right[k])
+        grown &= pro
+        pro = grown
+        chain.append(pro)
+    return chain
+
+
+def mirrored_chain(chain: Sequence[Any], step: int) -> list[Any]:
+    """The :func:`pro_chain` of the direction opposite to one shifting right by ``step`` squares a step, from
+    that direction's chain (Python ints, whose left shifts lose no bits)."""
+    return [masks << (((2 << k) - 1) * step) for k, masks in enumerate(chain)]
 
 
 def _moved_in_place(x: Any, left: Any, right: Any) -> Any:
@@ -59,13 +86,14 @@ def _moved_in_place(x: Any, left: Any, right: Any) -> Any:
     return x
 
 
-def ray_moves(own: Any, opp_inner: Any, left: Amounts, right: Amounts) -> Any:
+def ray_moves(own: Any, opp_inner: Any, left: Amounts, right: Amounts, chain: Sequence[Any] | None = None) -> Any:
     """Squares one step beyond a run of ``opp_inner`` that starts next to ``own``.
 
     ``opp_inner`` holds only the opponent discs that have a neighbour on both sides along the
     direction, so the last shift never leaves the board. The caller keeps the empty squares.
+    ``chain``: :func:`pro_chain` of ``opp_inner``, where the caller has it already.
     """
-    ends = occluded_fill(own, opp_inner, left, right)
+    ends = occluded_fill(own, opp_inner, left, right, chain)
     ends &= opp_inner  # a fresh value, safe to update in place
     return _moved_in_place(ends, left[0], right[0])
 

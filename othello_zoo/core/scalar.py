@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from othello_zoo.core import rules
-from othello_zoo.core.fill import ray_moves
+from othello_zoo.core.fill import mirrored_chain, pro_chain, ray_moves
 from othello_zoo.core.notation import MAX_BOARD_SIZE, MIN_BOARD_SIZE, index_to_square
 from othello_zoo.core.rules import direction_tables
 
@@ -172,10 +172,15 @@ def legal_source(n: int) -> str:
     rounds = max(1, (n - 2).bit_length())  # runs hold up to n - 2 discs
     trace = _Trace()
     own, opp = _Symbol(trace, "own"), _Symbol(trace, "opp")
+    chains = {}  # by (step, interior): a right shift's chain, which its opposite direction moves back
+    for rt, inner in zip(right, interior, strict=True):
+        if rt:
+            chains[rt, inner] = pro_chain(opp & inner, [0] * rounds, [rt << k for k in range(rounds)])
     ends = []
     for lf, rt, inner in zip(left, right, interior, strict=True):
         amounts_left, amounts_right = [lf << k for k in range(rounds)], [rt << k for k in range(rounds)]
-        ends.append(ray_moves(own, opp & inner, amounts_left, amounts_right).name)
+        chain = chains[rt, inner] if rt else mirrored_chain(chains[lf, inner], lf)
+        ends.append(ray_moves(own, opp & inner, amounts_left, amounts_right, chain).name)
     lines = [f"def legal_{n}x{n}(own: int, opp: int) -> int:", *trace.lines]
     lines.append(f"    moves = {' | '.join(ends)}")
     lines.append(f"    return moves & ~(own | opp) & {_literal((1 << (n * n)) - 1)}")
