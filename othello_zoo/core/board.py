@@ -166,7 +166,8 @@ class Board:
 
     def scores(self) -> tuple[int, int]:
         """Disc counts (black, white)."""
-        return rules.by_colour(self.own.bit_count(), self.opp.bit_count(), self.current_player)
+        own, opp = self.own.bit_count(), self.opp.bit_count()
+        return (own, opp) if self.current_player == rules.BLACK else (opp, own)  # rules.by_colour, for ints
 
     def rewards(self, margin: bool = False) -> tuple[float, float]:
         """Rewards (black, white): 0 until the end, then +1 / -1 / 0 (``margin=True``: the disc

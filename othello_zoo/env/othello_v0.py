@@ -222,9 +222,9 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
         if type(action) is not int or not board.is_legal(action):
             action = self._check_action(agent, action)  # converts an integer of another type, or raises
         self._cumulative_rewards[agent] = 0
-        self._board = board = board.play(action)  # as _play, inline: this is the hot path
+        self._board = board.play(action)  # as _play, inline: this is the hot path
         self.history.append(action)
-        self._last_move = action if action != board.board_size * board.board_size else None
+        self._last_move = action if board.moves else None  # a pass is played exactly where there are no moves
         self._steps += 1
         self._sync()
         if self.render_mode == "human":
