@@ -444,10 +444,16 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         index = passing.nonzero().flatten()
         part_learner, n = learner[index], self.board_size
         if opponent.host is not None:
-            finished, count[index], last[index], passes[index] = self._finish_on_host(
-                observation, index, learner, opponent
-            )
-            later = self._settle(finished, part_learner, opponent)  # nothing left to play there: their views
+            played = self._finish_on_host(observation, index, learner, opponent)
+            settled, count[index], last[index], passes[index] = played
+            # Nothing left to play there: the learner's views come from the boards themselves, and the boards go back
+            # into the batch by their bits (no engine round for a few boards).
+            views = [board.observation(colour) for board, colour in zip(settled, part_learner.tolist(), strict=True)]
+            planes = torch.from_numpy(np.stack([view[0] for view in views])).to(observation.device)
+            legal = torch.from_numpy(np.stack([view[1] for view in views])).to(mask.device, torch.bool)
+            observation[index], mask[index] = planes, legal
+            finished = engine.from_boards(settled, self.device, self.config.backend)
+            return _Advanced(engine.put(state, index, finished), observation, mask, count, last, passes)
         else:  # the pass hands the move to the opponent with the discs as they are: the boards from its side
             sides = observation[index].flip(1).reshape(-1, 2, n * n).bool()
             passed = engine.from_planes(sides, 1 - part_learner, n, state.device, state.backend)
@@ -459,7 +465,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
 
     def _finish_on_host(
         self, planes: Tensor, index: Tensor, learner: Tensor, opponent: _Opponent
-    ) -> tuple[engine.State, Tensor, Tensor, Tensor]:
+    ) -> tuple[list[Board], Tensor, Tensor, Tensor]:
         """The boards ``index``, where the learner must pass, played on as the single env plays them: the pass, the
         opponent's replies and any further forced pass, board by board on :class:`~othello_zoo.core.board.Board`
         (a few microseconds a move; a round of the engine costs a few hundred whatever the number of boards, and a
@@ -491,9 +497,8 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
                 board, count, last = board.play(action), count + 1, action
             boards.append(board)
             numbers.append((count, last, passes))
-        finished = engine.from_boards(boards, self.device, self.config.backend)
         counts, lasts, passed = torch.tensor(numbers, dtype=torch.int64, device=self.device).unbind(1)
-        return finished, counts, lasts, passed
+        return boards, counts, lasts, passed
 
     def _replies(self, state: engine.State, replies: Tensor, opponent: _Opponent) -> Tensor:
         """int64 ``(B,)``: the opponent's action where ``replies`` is set, the null action elsewhere."""
