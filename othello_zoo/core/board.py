@@ -124,7 +124,7 @@ class Board:
 
     def forfeit(self) -> Board:
         """The game ended by an illegal action of the player to move."""
-        return _new_board(self.own, self.opp, 0, self.current_player, True, True, self.board_size)
+        return Board(self.own, self.opp, 0, self.current_player, True, True, self.board_size)
 
     def action_mask(self, player: int) -> np.ndarray:
         """int8 ``(n*n + 1,)``: ``player``'s legal actions. The player to move has its placements, or
@@ -141,18 +141,19 @@ class Board:
     def observation(self, player: int) -> tuple[np.ndarray, np.ndarray]:
         """``(planes, mask)``: :meth:`planes` as int8 ``(2, n, n)`` and :meth:`action_mask`, from
         one unpacking of the bits (both are views of one array) on boards up to 8 x 8."""
-        n = self.board_size
-        nn = n * n
+        nn = self.board_size * self.board_size
         if nn > 64:
+            n = self.board_size
             return self.planes(player).view(np.int8).reshape(2, n, n), self.action_mask(player)
         # 32 bytes: the two disc sets, then the mask: the placements, or only the null action (bit nn).
         if player == self.current_player:
             words = self.own | self.opp << 64 | (self.moves or 1 << nn) << 128
         else:
             words = self.opp | self.own << 64 | 1 << (128 + nn)
-        bits = _unpack(_from_bytes(words.to_bytes(32, "little"), dtype=np.uint8), bitorder="little").view(np.int8)
+        bits = _unpack(_from_bytes(words.to_bytes(32, "little"), dtype=_UINT8), bitorder="little").view(_INT8)
         if nn == 64:
             return bits[:128].reshape(2, 8, 8), bits[128:193]
+        n = self.board_size
         return bits[:128].reshape(2, 64)[:, :nn].reshape(2, n, n), bits[128 : 129 + nn]
 
     def planes(self, player: int) -> np.ndarray:
@@ -182,31 +183,24 @@ class Board:
 _new = object.__new__
 _unpack = np.unpackbits
 _from_bytes = np.frombuffer
+_UINT8, _INT8 = np.dtype(np.uint8), np.dtype(np.int8)
 
 
-def _new_board(
-    own: int, opp: int, moves: int, player: int, terminated: bool, forfeited: bool, board_size: int
-) -> Board:
-    """``Board(...)`` without the frozen dataclass's ``__init__`` (which sets each field through
-    ``object.__setattr__``): the fields go straight into the new instance's ``__dict__``, which
-    halves the cost of the constructor on the step path. Same object, same equality and hash."""
+def _made(scalar: ScalarRules, own: int, opp: int, player: int, board_size: int) -> Board:
+    """:meth:`Board.make` with the size's rules already at hand. The fields go straight into the new instance's
+    ``__dict__``, past the frozen dataclass's ``__init__`` (which sets each through ``object.__setattr__``): half
+    the cost of the constructor on the step path; the same object, equality and hash."""
+    moves = scalar.legal(own, opp)
     board = _new(Board)
     fields = board.__dict__
     fields["own"] = own
     fields["opp"] = opp
     fields["moves"] = moves
     fields["current_player"] = player
-    fields["terminated"] = terminated
-    fields["forfeited"] = forfeited
+    fields["terminated"] = rules.game_over(moves, scalar.legal(opp, own)) if moves == 0 else False
+    fields["forfeited"] = False
     fields["board_size"] = board_size
     return board
-
-
-def _made(scalar: ScalarRules, own: int, opp: int, player: int, board_size: int) -> Board:
-    """:meth:`Board.make` with the size's rules already at hand."""
-    moves = scalar.legal(own, opp)
-    over = rules.game_over(moves, scalar.legal(opp, own)) if moves == 0 else False
-    return _new_board(own, opp, moves, player, over, False, board_size)
 
 
 _RULES: dict[int, ScalarRules] = {}  # the rules by size, filled on first use: a dict look-up a move
