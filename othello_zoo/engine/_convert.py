@@ -178,15 +178,18 @@ def from_boards(
     discs, moves, rays = kernel_for(backend, n, device).encode_bits(
         [b.own for b in boards], [b.opp for b in boards], [b.moves for b in boards]
     )
-    flags = torch.tensor([[b.current_player, b.terminated, b.forfeited] for b in boards], dtype=torch.int64)
-    flags = flags.to(device)
+    player, terminated, forfeited = torch.tensor(
+        [[b.current_player for b in boards], [b.terminated for b in boards], [b.forfeited for b in boards]],
+        dtype=torch.int64,
+        device=device,
+    )  # rows of one tensor: each field contiguous, as the engine's own
     return State(
         discs=discs,
         moves=moves,
         rays=rays,
-        current_player=flags[:, 0],
-        terminated=flags[:, 1].bool(),
-        forfeited=flags[:, 2].bool(),
+        current_player=player,
+        terminated=terminated.bool(),
+        forfeited=forfeited.bool(),
         board_size=n,
         backend=backend,
     )
