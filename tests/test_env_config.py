@@ -3,6 +3,7 @@ settings the same way, and the AEC step checks an action's legality once."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import numpy as np
@@ -83,6 +84,8 @@ def test_env__backend_names_the_kernel_of_get_state(backend: str) -> None:
 
 
 def test_aec_step__checks_legality_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The step reads a legal action's bit itself (no call to Board.is_legal); only an action it does not
+    find legal goes through the env's full check, once, which raises and names it."""
     calls = []
     original = Board.is_legal
     monkeypatch.setattr(Board, "is_legal", lambda self, action: calls.append(action) or original(self, action))
@@ -98,8 +101,42 @@ def test_aec_step__checks_legality_once(monkeypatch: pytest.MonkeyPatch) -> None
         action = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
         env.step(action)
         played.append(action)
-        assert calls == played, agent
+        assert calls == [], agent
     assert len(played) > 30
+    raw = othello_v0.raw_env()
+    raw.reset(seed=0)
+    with pytest.raises(ValueError, match=r"action 0 for black_0 is illegal \(a1\)"):
+        raw.step(0)
+    assert calls == [0]
+
+
+@pytest.mark.parametrize("n", [4, 8])
+def test_aec_step__accepts_exactly_the_legal_actions(n: int) -> None:
+    """On every position of random games (forced passes included), each action from -2 to n*n + 2 and a few of
+    other types: the raw env's step accepts it exactly when Board.is_legal does (or, for an integer of another
+    type, when its value is legal), and a refused one leaves the env as it was."""
+    rng = random.Random(n)
+    env = othello_v0.raw_env(board_size=n)
+    passes = 0
+    for game in range(6 if n == 4 else 1):
+        env.reset(seed=game)
+        while not env.terminations[env.agent_selection]:
+            board = env.unwrapped.board
+            passes += board.moves == 0
+            for action in [*range(-2, n * n + 3), True, np.int64(n * n), np.int32(5), 3.0, None]:
+                integer = isinstance(action, (int, np.integer)) and not isinstance(action, bool)
+                trial = copy.deepcopy(env)
+                if integer and board.is_legal(int(action)):
+                    trial.step(action)
+                    assert trial.history[-1] == action
+                    assert type(trial.history[-1]) is int
+                else:
+                    with pytest.raises((TypeError, ValueError)):
+                        trial.step(action)
+                    assert trial.history == env.history
+                    assert trial.unwrapped.board == board
+            env.step(rng.choice(board.legal_actions()))
+    assert passes >= (1 if n == 4 else 0)  # a forced pass: only the null action is legal
 
 
 def test_board_play__is_step_without_the_check() -> None:

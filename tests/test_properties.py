@@ -122,3 +122,35 @@ def test_scalar_board__whole_random_games_match_the_reference(n: int) -> None:
         assert board.scores() == game.counts()
         assert board.rewards()[0] == float(game.reward_black())
         assert board.legal_actions() == [n * n]
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_scalar_legal__any_disc_pattern_matches_the_reference(n: int) -> None:
+    """The generated legal code (two lanes from 6 x 6 up, one on 4 x 4) on disc patterns no game need reach:
+    sparse, crowded and full boards, and lines of one colour closed at both edges, the longest runs there are."""
+    from reference import legal_moves
+
+    from othello_zoo.core.scalar import scalar_rules
+
+    legal = scalar_rules(n).legal
+    rng = random.Random(7 * n)
+    patterns = [[rng.choice(w) for _ in range(n * n)] for w in ((0, 0, 0, 1, 2), (0, 1, 2), (0, 1, 2, 2, 2)) * 40]
+    lines = [  # the board's 4 longest lines: a row, a column and the two diagonals
+        [k for k in range(n)],
+        [k * n for k in range(n)],
+        [k * (n + 1) for k in range(n)],
+        [(k + 1) * (n - 1) for k in range(n)],
+    ]
+    for line in lines + [line[::-1] for line in lines]:  # the longest run of each of the 8 directions
+        cells = [0] * (n * n)
+        cells[line[0]] = 1
+        for square in line[1:-1]:
+            cells[square] = 2
+        patterns.append(cells)  # black plays at the line's far end, across n - 2 white discs
+    patterns += [[1] * (n * n), [2] * (n * n), [0] * (n * n)]
+    for cells in patterns:
+        black = sum(1 << s for s, c in enumerate(cells) if c == 1)
+        white = sum(1 << s for s, c in enumerate(cells) if c == 2)
+        for own, opp, colour in ((black, white, 1), (white, black, 2)):
+            moves = legal(own, opp)
+            assert [s for s in range(n * n) if moves >> s & 1] == legal_moves(cells, n, colour), (n, cells, colour)

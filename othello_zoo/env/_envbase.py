@@ -117,6 +117,7 @@ class BoardEnv:
     history: list[int]
     _board: Board
     _last_move: int | None
+    _null: int
     _renderer: Any
 
     def _setup(self, config: EnvConfig, render_mode: str | None, max_cycles: int | None) -> None:
@@ -125,6 +126,7 @@ class BoardEnv:
             raise ValueError(f"render_mode must be None or one of {self.metadata['render_modes']}, got {render_mode!r}")
         self.config = config
         self.board_size = config.board_size
+        self._null = config.board_size**2  # the null action
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         observation_space, action_space = config.observation_space(), config.action_space()

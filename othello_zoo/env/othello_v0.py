@@ -219,7 +219,8 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
             return
         # The one legality check of the step; the board then plays the action unchecked.
         board = self._board
-        if type(action) is not int or not board.is_legal(action):
+        moves = board.moves  # board.is_legal, inline for a live board: placements by their bits, else the null action
+        if type(action) is not int or not (moves >> action & 1 if moves and action >= 0 else action == self._null):
             action = self._check_action(agent, action)  # converts an integer of another type, or raises
         self._cumulative_rewards[agent] = 0
         self._board = board.play(action)  # as _play, inline: this is the hot path
@@ -256,8 +257,7 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
             self.rewards = {"black_0": black, "white_0": white}
             self.terminations = {agent: True for agent in self.agents}
             self._accumulate_rewards()
-        else:  # no reward before the end: nothing to accumulate
-            self.rewards = {"black_0": 0.0, "white_0": 0.0}
+        else:  # no reward before the end (the rewards _start set stay): nothing to accumulate
             if self.max_cycles is not None and self._steps >= self.max_cycles * len(AGENTS):
                 self.truncations = {agent: True for agent in self.agents}
 
