@@ -175,8 +175,8 @@ def unpack_bits(words: Tensor) -> Tensor:
     """
     shape = (*words.shape[:-1], 64 * words.shape[-1])
     if on_host(words.device) and sys.byteorder == "little" and _NUMPY_BRIDGE:
-        data = words.contiguous().numpy().view(np.uint8)
-        return torch.from_numpy(np.unpackbits(data, axis=-1, bitorder="little")).view(torch.bool).view(shape)
+        data = words.contiguous().numpy().view(np.uint8).reshape(-1)  # flat: numpy unpacks it faster than by rows
+        return torch.from_numpy(np.unpackbits(data, bitorder="little")).view(torch.bool).view(shape)
     shifts = torch.arange(64, dtype=torch.int64, device=words.device)
     return ((words.unsqueeze(-1) >> shifts) & 1).bool().view(shape)
 

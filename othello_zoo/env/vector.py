@@ -64,6 +64,7 @@ from othello_zoo.core import rules
 from othello_zoo.core.checks import (
     IllegalAction,
     RewardMode,
+    check_generator,
     check_illegal_action,
     check_int,
     check_options,
@@ -73,6 +74,7 @@ from othello_zoo.core.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
 from othello_zoo.core.rules import AGENTS
 from othello_zoo.core.symmetry import START_SYMMETRIES, transform_actions
 from othello_zoo.core.threads import uses_package_threads
+from othello_zoo.engine.fused import FusedSpec, FusedStep
 from othello_zoo.env.config import EnvConfig, config_from
 from othello_zoo.env.openings import OpeningBook
 
@@ -158,16 +160,33 @@ class OthelloVectorEnv:
         *,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         illegal_action: IllegalAction = "raise",
+        compile: bool = False,
         **settings: Any,
     ) -> None:
         """``num_envs`` boards of the game ``config`` describes, or its settings as keyword arguments
         (``board_size``, ``opening_book``, ``opening_symmetries``, ``backend``, ``device``, ``reward_mode``: see
-        :class:`~othello_zoo.env.config.EnvConfig`)."""
+        :class:`~othello_zoo.env.config.EnvConfig`).
+
+        ``compile=True`` runs the mover API (:meth:`step_movers`, :meth:`step_movers_random`) as one function
+        compiled by ``torch.compile`` (:mod:`othello_zoo.engine.fused`): the same games, several times faster on
+        large batches, after a compilation of tens of seconds on the first step of a process (cached on disk
+        for later runs). It needs the bitboard kernel (boards up to 8 x 8) and a working ``torch.compile``
+        (a C++ compiler on the CPU, Triton on a GPU); the per-agent :meth:`step` stays eager."""
         self.num_envs = check_int("num_envs", num_envs, low=1)
         self.config = config = config_from(config, settings, "vector_env")
         self.board_size = n = config.board_size
         self.autoreset_mode = _autoreset_mode(autoreset_mode)
         self.illegal_action = check_illegal_action(illegal_action)
+        if not isinstance(compile, bool):
+            raise TypeError(f"compile must be True or False, got {compile!r}")
+        if compile and config.backend != "bitboard":
+            raise ValueError(
+                f"compile=True runs the bitboard kernel's fused step (boards up to 8x8, backend 'bitboard' or "
+                f"'auto'); got backend {config.backend!r} on {n}x{n} boards"
+            )
+        self.compile = compile
+        self._fused: dict[bool, FusedStep] = {}  # by random actions or given, built at first use
+        self._zeros: Tensor | None = None
         self.reward_mode: RewardMode = config.reward_mode
         self.device: torch.device = config.device  # type: ignore[assignment]  # normalised by EnvConfig
         self.backend = config.backend
@@ -285,14 +304,97 @@ class OthelloVectorEnv:
         else, to keep this path lean: ``engine.scores(env.state)`` gives the disc counts.
         """
         actions = self._check_tensor("actions", actions, torch.int64)
+        if self.compile:
+            return self._fused_step(actions=actions)
         _, mine, theirs, terminated, infos = self._advance(actions, observe=False)
         observation, mask = self.observe_movers()
         return MoverStep(observation, mask, mine, theirs, terminated, torch.zeros_like(terminated), infos)
+
+    @uses_package_threads
+    def step_movers_random(self, generator: torch.Generator | None = None) -> MoverStep:
+        """Play a uniformly random legal action on every board: ``step_movers(engine.random_actions(env.state,
+        generator))`` in one call (the same games from the same generator), the draw fused into the compiled
+        step with ``compile=True``. ``generator`` defaults to the env's own (seeded by ``reset(seed=...)``)."""
+        if generator is None:
+            generator = self.generator
+        if not self.compile:
+            return self.step_movers(engine.random_actions(self.state, generator))
+        check_generator(generator)
+        if generator.device != self.device and not (generator.device.type == self.device.type == "cpu"):
+            raise ValueError(f"generator is on {generator.device}, the boards on {self.device}")
+        return self._fused_step(uniform=torch.rand(self.num_envs, generator=generator, device=self.device))
 
     def close(self) -> None:
         """Nothing to release (no window); present for API symmetry."""
 
     # -- internals ------------------------------------------------------------------------------
+    def _fused_step(self, actions: Tensor | None = None, uniform: Tensor | None = None) -> MoverStep:
+        """:meth:`step_movers` through :mod:`othello_zoo.engine.fused` (``compile=True``): the state is replaced
+        only when the step is accepted, as in the eager path."""
+        random = uniform is not None
+        fused = self._fused.get(random)
+        if fused is None:
+            spec = FusedSpec(
+                board_size=self.board_size,
+                autoreset=self.autoreset_mode.name.lower(),  # type: ignore[arg-type]  # the three Gymnasium modes
+                margin=self.reward_mode == "margin",
+                random=random,
+                # On the CPU the observations are unpacked by numpy after the step (engine.mover_view): a loop of
+                # 193 bytes a board costs more written by the step's compiler than numpy's vectorised unpackbits.
+                observe=self.device.type != "cpu",
+            )
+            fused = self._fused[random] = FusedStep(spec, self.device)
+        before, saved = self.state, None
+        if self.autoreset_mode == AutoresetMode.DISABLED or self._starts.batch_size == 1:
+            start_index = self._start_zeros()
+        else:  # the draw of _fresh, in the same order: after the actions'
+            if self.illegal_action == "raise":
+                saved = self.generator.get_state()  # a refused step leaves the generator as it was
+            start_index = torch.randint(
+                self._starts.batch_size, (self.num_envs,), generator=self.generator, device=self.device
+            )
+        result = fused.run(before, self._needs_reset, self._unreported, self._starts, start_index, actions, uniform)
+        if self.illegal_action == "raise" and bool(result.illegal.any()):
+            if saved is not None:
+                self.generator.set_state(saved)
+            engine.step(before, result.actions, illegal_action="raise")  # raises, naming the boards
+        self.state = engine.State(
+            discs=result.discs,
+            moves=result.moves,
+            rays=before.rays,
+            current_player=result.current_player,
+            terminated=result.terminated,
+            forfeited=result.forfeited,
+            board_size=before.board_size,
+            backend=before.backend,
+        )
+        self._needs_reset, self._unreported = result.needs_reset, result.unreported
+        infos: dict[str, Any] = {}
+        if self.autoreset_mode == AutoresetMode.SAME_STEP:
+            moved_black = (before.current_player == 0).unsqueeze(0)
+            mine, theirs = result.reward, result.opponent_reward
+            final = torch.where(moved_black, torch.stack((mine, theirs)), torch.stack((theirs, mine)))
+            infos["_final_obs"] = result.reported
+            infos["final_rewards"] = {"black_0": final[0], "white_0": final[1]}
+            infos["final_scores"] = result.final_scores
+        terminated = result.reported
+        observation, mask = fused.views(result)
+        return MoverStep(
+            observation,
+            mask,
+            result.reward,
+            result.opponent_reward,
+            terminated,
+            torch.zeros_like(terminated),
+            infos,
+        )
+
+    def _start_zeros(self) -> Tensor:
+        """int64 zeros (N,): every fresh board from the one start position."""
+        if self._zeros is None:
+            self._zeros = torch.zeros(self.num_envs, dtype=torch.int64, device=self.device)
+        return self._zeros
+
     def _fresh(self, count: int) -> engine.State:
         """``count`` new games: book positions drawn uniformly, or the start position."""
         if self._starts.batch_size == 1:

@@ -1,0 +1,194 @@
+"""The fused mover step (othello_zoo.engine.fused, vector_env(compile=True)): the eager env's games exactly.
+
+The fused function is checked against the vector env's eager path in every configuration run op by op (cheap), and
+compiled by torch.compile in a few (a compilation takes 10-30 s on 2 cores): every board, every ply, every output.
+"""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from othello_zoo import engine, othello_v0
+from othello_zoo.engine.fused import COMPILE_TIMES, FusedSpec, FusedStep
+
+NEAR_END = "-OXXXXXX" + "-" * 56 + " O"  # white must pass, then black a1 ends the game 8-0
+
+
+def _same(eager: engine.State, fused: engine.State) -> None:
+    for field in ("discs", "moves", "current_player", "terminated", "forfeited"):
+        assert torch.equal(getattr(eager, field), getattr(fused, field)), field
+
+
+def _lockstep(
+    plies: int,
+    boards: int,
+    compiled: bool,
+    random: bool,
+    device: str = "cpu",
+    **settings: object,
+) -> tuple[int, int]:
+    """Plays ``plies`` steps of ``boards`` games on an eager env and a fused one (compiled or run op by op) from the
+    same seeds, comparing every output and the state after each step. Returns (boards that ended, forfeits)."""
+    eager = othello_v0.vector_env(boards, device=device, **settings)  # type: ignore[arg-type]
+    fused = othello_v0.vector_env(boards, device=device, compile=True, **settings)  # type: ignore[arg-type]
+    if not compiled:  # the same function, op by op
+        fused._fused = {
+            flag: FusedStep(
+                FusedSpec(
+                    board_size=fused.board_size,
+                    autoreset=fused.autoreset_mode.name.lower(),  # type: ignore[arg-type]
+                    margin=fused.reward_mode == "margin",
+                    random=flag,
+                    observe=fused.device.type != "cpu",
+                ),
+                fused.device,
+                compile=False,
+            )
+            for flag in (True, False)
+        }
+    eager.reset(seed=3)
+    fused.reset(seed=3)
+    g_eager = torch.Generator(device=device).manual_seed(11)
+    g_fused = torch.Generator(device=device).manual_seed(11)
+    actions_rng = torch.Generator(device=device).manual_seed(5)
+    ended = forfeits = 0
+    n = eager.board_size
+    for ply in range(plies):
+        if random:
+            a, b = eager.step_movers_random(g_eager), fused.step_movers_random(g_fused)
+        else:  # legal moves mostly, an illegal square now and then (a forfeit under "lose")
+            legal = engine.random_actions(eager.state, actions_rng)
+            wild = torch.randint(0, n * n + 1, (boards,), generator=actions_rng, device=device)
+            pick = torch.rand(boards, generator=actions_rng, device=device) < 0.02
+            actions = torch.where(pick, wild, legal)
+            a, b = eager.step_movers(actions), fused.step_movers(actions)
+        for name in ("observation", "action_mask", "reward", "opponent_reward", "terminated", "truncated"):
+            x, y = getattr(a, name), getattr(b, name)
+            assert x.dtype == y.dtype, (ply, name)
+            assert x.shape == y.shape, (ply, name)
+            assert torch.equal(x, y), (ply, name)
+        assert a.info.keys() == b.info.keys()
+        for key in ("_final_obs", "final_scores"):
+            if key in a.info:
+                assert torch.equal(a.info[key], b.info[key]), (ply, key)
+        if "final_rewards" in a.info:
+            for agent in ("black_0", "white_0"):
+                assert torch.equal(a.info["final_rewards"][agent], b.info["final_rewards"][agent])
+        _same(eager.state, fused.state)
+        assert torch.equal(eager._needs_reset, fused._needs_reset)
+        assert torch.equal(eager._unreported, fused._unreported)
+        ended += int(a.terminated.sum())
+        forfeits += int(((a.reward == -1.0) & (a.opponent_reward == 0.0)).sum())  # a loss for an illegal action
+    return ended, forfeits
+
+
+@pytest.mark.parametrize("autoreset", ["next_step", "same_step", "disabled"])
+@pytest.mark.parametrize("book", [None, "xot"])
+def test_fused_function__plays_the_eager_games_in_every_autoreset_mode(autoreset: str, book: str | None) -> None:
+    ended, _ = _lockstep(90, 48, compiled=False, random=True, autoreset_mode=autoreset, opening_book=book)
+    assert ended >= 20  # whole games end (and start over) within the run
+
+
+@pytest.mark.parametrize("n", [4, 6, 8])
+@pytest.mark.parametrize("reward_mode", ["outcome", "margin"])
+def test_fused_function__given_actions_and_forfeits_on_every_size(n: int, reward_mode: str) -> None:
+    ended, forfeits = _lockstep(
+        60, 40, compiled=False, random=False, board_size=n, reward_mode=reward_mode, illegal_action="lose"
+    )
+    assert ended >= 10
+    assert forfeits >= 1  # illegal actions were played and lost
+
+
+def test_compiled__random_play_with_autoreset_is_the_eager_games() -> None:
+    """torch.compile's loop (C++ on the CPU) against the eager engine: 256 boards, 130 plies, whole games."""
+    ended, _ = _lockstep(130, 256, compiled=True, random=True, illegal_action="lose")
+    assert ended >= 256
+    assert FusedSpec(random=True, observe=False) in COMPILE_TIMES
+
+
+def test_compiled__given_actions_book_and_same_step_on_6x6() -> None:
+    ended, forfeits = _lockstep(
+        70, 96, compiled=True, random=False, board_size=6, autoreset_mode="same_step", illegal_action="lose"
+    )
+    assert ended >= 40
+    assert forfeits >= 1
+
+
+def test_compiled__one_compilation_serves_every_batch_size() -> None:
+    """After the first call, other batch sizes run the same graph: no further compilation time is recorded and
+    the games still match the eager env's."""
+    spec = FusedSpec(random=True, observe=False)
+    for boards in (256, 3, 1000, 2):
+        _lockstep(3, boards, compiled=True, random=True, illegal_action="lose")
+    assert spec in COMPILE_TIMES
+    before = dict(COMPILE_TIMES)
+    _lockstep(3, 77, compiled=True, random=True, illegal_action="lose")
+    assert before == COMPILE_TIMES
+
+
+def test_compiled__an_illegal_action_raises_and_changes_nothing() -> None:
+    env = othello_v0.vector_env(4, compile=True, opening_book="xot")  # illegal_action="raise"
+    env.reset(seed=0)
+    env.step_movers(engine.random_actions(env.state, torch.Generator().manual_seed(0)))
+    state, generator = env.state, env.generator.get_state()
+    actions = engine.random_actions(env.state, torch.Generator().manual_seed(1))
+    actions[2] = 0  # a1: never legal this early
+    with pytest.raises(ValueError, match=r"illegal action on 1 board\(s\).*board 2: action 0 \(a1\)"):
+        env.step_movers(actions)
+    assert env.state is state
+    assert torch.equal(env.generator.get_state(), generator)
+
+
+def test_compiled__a_forced_pass_and_the_end_of_a_game() -> None:
+    env = othello_v0.vector_env(2, compile=True, illegal_action="lose")
+    env.reset(options={"position": NEAR_END})
+    step = env.step_movers(torch.tensor([64, 64]))  # white passes
+    assert step.action_mask[:, 0].tolist() == [True, True]
+    assert step.action_mask.sum(1).tolist() == [1, 1]
+    step = env.step_movers(torch.tensor([0, 0]))  # black a1: 8-0
+    assert step.terminated.tolist() == [True, True]
+    assert step.reward.tolist() == [1.0, 1.0]
+    assert step.opponent_reward.tolist() == [-1.0, -1.0]
+    assert engine.scores(env.state).tolist() == [[8, 0], [8, 0]]
+
+
+def test_compile_flag__bad_values_and_kernels_are_refused() -> None:
+    with pytest.raises(TypeError, match="compile must be True or False, got 'yes'"):
+        othello_v0.vector_env(4, compile="yes")
+    with pytest.raises(ValueError, match=r"compile=True runs the bitboard kernel's fused step.*'conv' on 10x10"):
+        othello_v0.vector_env(4, board_size=10, compile=True)
+    with pytest.raises(ValueError, match="got backend 'conv' on 8x8"):
+        othello_v0.vector_env(4, backend="conv", compile=True)
+    with pytest.raises(ValueError, match="boards of size 4, 6 or 8"):
+        FusedSpec(board_size=10)
+    with pytest.raises(ValueError, match="autoreset must be"):
+        FusedSpec(autoreset="NextStep")  # type: ignore[arg-type]
+    env = othello_v0.vector_env(4, compile=True)
+    with pytest.raises(TypeError, match=r"generator must be a torch\.Generator"):
+        env.step_movers_random(generator=3)  # type: ignore[arg-type]
+
+
+def test_step_movers_random__eager_is_step_movers_of_random_actions() -> None:
+    """Without compile, step_movers_random is step_movers(engine.random_actions(env.state, generator))."""
+    a, b = othello_v0.vector_env(32, opening_book="xot"), othello_v0.vector_env(32, opening_book="xot")
+    a.reset(seed=1)
+    b.reset(seed=1)
+    ga, gb = torch.Generator().manual_seed(2), torch.Generator().manual_seed(2)
+    for _ in range(40):
+        x = a.step_movers_random(ga)
+        y = b.step_movers(engine.random_actions(b.state, gb))
+        assert torch.equal(x.observation, y.observation)
+        assert torch.equal(x.reward, y.reward)
+    _same(a.state, b.state)
+
+
+def test_compiled__on_the_device_under_test(device: str, on_device: torch.device) -> None:
+    """The compiled step on the device given to --device (CI: cpu:0; a GPU run: Triton's loop)."""
+    ended, _ = _lockstep(70, 64, compiled=True, random=True, device=device, illegal_action="lose")
+    assert ended >= 1
+
+
+def test_fused_function__a_single_board() -> None:
+    ended, _ = _lockstep(130, 1, compiled=False, random=True, opening_book="xot")
+    assert ended >= 1
