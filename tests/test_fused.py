@@ -192,3 +192,26 @@ def test_compiled__on_the_device_under_test(device: str, on_device: torch.device
 def test_fused_function__a_single_board() -> None:
     ended, _ = _lockstep(130, 1, compiled=False, random=True, opening_book="xot")
     assert ended >= 1
+
+
+def test_bench__compiled_rows_with_compile_time_and_crossover(capsys: pytest.CaptureFixture[str]) -> None:
+    from othello_zoo.cli.bench import main
+
+    argv = ["bench", "--backends", "vector,vector-compiled,bitboard-compiled", "--batch-sizes", "2,64"]
+    assert main([*argv[1:], "--seconds", "0.01", "--repeats", "1", "--threads", "1", "--devices", "cpu"]) == 0
+    out = capsys.readouterr().out
+    for row in ("vector-compiled", "bitboard-compiled"):
+        assert any(line.startswith(f"cpu    {row} ") for line in out.splitlines()), row
+    assert "compilation (first call, this process" in out
+    assert "8x8, autoreset same_step, random actions" in out  # the bitboard-compiled row's function
+    assert "vector-compiled pays against vector on cpu" in out
+    assert "(measured at [2, 64])" in out
+
+
+def test_bench__compiled_rows_are_left_out_above_8x8(capsys: pytest.CaptureFixture[str]) -> None:
+    from othello_zoo.cli.bench import main
+
+    argv = ["--board-size", "10", "--backends", "conv,vector-compiled", "--batch-sizes", "4", "--seconds", "0.01"]
+    assert main([*argv, "--repeats", "1", "--threads", "1", "--devices", "cpu"]) == 0
+    captured = capsys.readouterr()
+    assert "left out vector-compiled: the fused step plays boards of size 4, 6 or 8" in captured.err

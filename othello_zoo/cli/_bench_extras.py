@@ -97,6 +97,10 @@ RATIO_PAIRS = (
     ("vector+xot", "pgx"),
     ("gym-vector", "vector"),
     ("gym-vector", "pgx"),
+    ("vector-compiled", "vector"),
+    ("vector-compiled", "pgx"),
+    ("bitboard-compiled", "bitboard"),
+    ("bitboard-compiled", "pgx"),
 )
 
 

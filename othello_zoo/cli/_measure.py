@@ -26,6 +26,7 @@ __all__ = [
     "mcts_rates",
     "measure_aec",
     "measure_backend",
+    "measure_compiled",
     "measure_engine",
     "measure_gym_vector",
     "measure_pgx",
@@ -162,6 +163,66 @@ def measure_vector(
     return Result(name, str(dev), threads, batch_size, board_size, batch_size * steps / elapsed, steps, elapsed)
 
 
+def measure_compiled(
+    batch_size: int,
+    device: str = "cpu",
+    seconds: float = 0.3,
+    seed: int = 0,
+    repeats: int = 3,
+    board_size: int = 8,
+    form: str = "vector",
+) -> Result:
+    """Random-play throughput through :mod:`othello_zoo.engine.fused` compiled by ``torch.compile``.
+
+    ``form="vector"``: ``vector_env(..., compile=True).step_movers_random`` (row ``vector-compiled``: the mover loop
+    of the ``vector`` row, its next movers' observations and masks included). ``form="engine"``: the fused step
+    alone, random actions, finished boards started again (row ``bitboard-compiled``, the ``bitboard`` row's loop).
+    The first call compiles (see :data:`othello_zoo.engine.fused.COMPILE_TIMES`), before the timing.
+    """
+    from othello_zoo.engine.fused import FusedSpec, FusedStep
+    from othello_zoo.env import othello_v0
+
+    if form not in ("vector", "engine"):
+        raise ValueError(f"form must be 'vector' or 'engine', got {form!r}")
+    dev = resolve_device("device", device)
+    generator = torch.Generator(device=dev).manual_seed(seed)
+    if form == "vector":
+        env = othello_v0.vector_env(batch_size, board_size=board_size, device=dev, illegal_action="lose", compile=True)
+        env.reset(seed=seed)
+
+        def run_steps(k: int) -> None:
+            for _ in range(k):
+                env.step_movers_random(generator)
+
+    else:
+        fused = FusedStep(FusedSpec(board_size, "same_step", random=True, observe=False), dev)
+        start = engine.init(1, board_size, device=dev)
+        holder = {"state": engine.init(batch_size, board_size, device=dev)}
+        flags = torch.zeros(batch_size, dtype=torch.bool, device=dev)
+        zeros = torch.zeros(batch_size, dtype=torch.int64, device=dev)
+
+        def run_steps(k: int) -> None:
+            for _ in range(k):
+                state = holder["state"]
+                uniform = torch.rand(batch_size, generator=generator, device=dev)
+                result = fused.run(state, flags, flags, start, zeros, uniform=uniform)
+                holder["state"] = engine.State(
+                    result.discs,
+                    result.moves,
+                    state.rays,
+                    result.current_player,
+                    result.terminated,
+                    result.forfeited,
+                    board_size,
+                    state.backend,
+                )
+
+    steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
+    name = "vector-compiled" if form == "vector" else "bitboard-compiled"
+    threads = torch.get_num_threads()
+    return Result(name, str(dev), threads, batch_size, board_size, batch_size * steps / elapsed, steps, elapsed)
+
+
 def measure_gym_vector(
     batch_size: int, device: str = "cpu", seconds: float = 0.3, seed: int = 0, repeats: int = 3, board_size: int = 8
 ) -> Result:
@@ -247,9 +308,13 @@ def measure_backend(
     backend: str, batch_size: int, device: str, board_size: int, seconds: float, repeats: int
 ) -> Result:
     """:func:`measure_vector` for ``"vector"``, ``"vector-dict"`` and ``"vector+xot"`` (the book is 8 x 8),
-    :func:`measure_gym_vector` for ``"gym-vector"``, else :func:`measure_engine`."""
+    :func:`measure_gym_vector` for ``"gym-vector"``, :func:`measure_compiled` for ``"vector-compiled"`` and
+    ``"bitboard-compiled"``, else :func:`measure_engine`."""
     if backend == "gym-vector":
         return measure_gym_vector(batch_size, device, seconds, repeats=repeats, board_size=board_size)
+    if backend.endswith("-compiled"):
+        form = "vector" if backend == "vector-compiled" else "engine"
+        return measure_compiled(batch_size, device, seconds, repeats=repeats, board_size=board_size, form=form)
     if backend.startswith("vector"):
         book = "xot" if backend.startswith("vector+xot") else None
         form = "dict" if backend.endswith("-dict") else "movers"

@@ -30,7 +30,7 @@ import torch
 
 from othello_zoo import engine
 from othello_zoo.cli import argtypes
-from othello_zoo.cli._bench_extras import BUSY_LOOP, busy_cores, measure_tuned, print_ratios
+from othello_zoo.cli._bench_extras import BUSY_LOOP, busy_cores, measure_tuned, print_ratios, ratio
 from othello_zoo.cli._bench_extras import table as _table
 from othello_zoo.cli._measure import (
     Result,
@@ -49,6 +49,7 @@ from othello_zoo.cli._measure import (
 from othello_zoo.cli._measure_compat import azg_checkout, print_compat
 from othello_zoo.cli._plot import plot
 from othello_zoo.core.threads import ADAPTIVE, Setting, kept_settings, set_threads, threads_setting
+from othello_zoo.engine.fused import COMPILE_TIMES, FusedSpec
 from othello_zoo.engine.kernels import KERNELS
 from othello_zoo.env.openings import load_book
 
@@ -63,7 +64,9 @@ GPU_EXTRA_BATCHES = (16384, 65536, 262144)
 
 # The vector envs: the mover API, the dict step, with a book; the single-agent Gymnasium env's vector form.
 VECTOR_ROWS = ("vector", "vector-dict", "vector+xot", "gym-vector")
-BENCH_BACKENDS = (*KERNELS, *VECTOR_ROWS)  # every kernel of the registry, then the vector env's rows
+# The fused step compiled by torch.compile: the vector env's mover loop, and the step alone (boards up to 8 x 8).
+COMPILED_ROWS = ("vector-compiled", "bitboard-compiled")
+BENCH_BACKENDS = (*KERNELS, *VECTOR_ROWS, *COMPILED_ROWS)  # the registry's kernels, the vector env's rows
 DEPRECATED = {  # old flags, accepted and ignored: what they turned off is now off unless asked for
     "no_env": ("--no-env", "the PettingZoo env table runs only with --env"),
     "no_agents": ("--no-agents", "the MCTS and alpha-beta figures run only with --agents"),
@@ -83,7 +86,8 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         "comma-separated: bitboard (to 8x8), conv, conv2d (kernels), vector (the vector env's mover API), "
         "vector-dict (its per-agent dict step), vector+xot (movers, games from the 8x8 xot book), gym-vector (the "
         "Gymnasium single-agent env's make_vec form against a random opponent: a step, the learner's move and the "
-        f"reply, counts 2 board-steps) {default}"
+        "reply, counts 2 board-steps), vector-compiled (vector_env(compile=True)'s mover loop), bitboard-compiled "
+        f"(its fused step alone; both to 8x8, compiled by torch.compile on first use) {default}"
     )
     add("--backends", type=argtypes.csv_choices(BENCH_BACKENDS), default=",".join(DEFAULT_BACKENDS), help=backends)
     batches, gpu = (",".join(map(str, b)) for b in (DEFAULT_BATCHES, GPU_EXTRA_BATCHES))
@@ -157,6 +161,8 @@ def _left_out(backend: str, board_size: int) -> str | None:
     try:
         if backend == "vector+xot":
             load_book("xot", board_size)
+        elif backend in COMPILED_ROWS:
+            FusedSpec(board_size)
         elif backend not in ("vector", "vector-dict", "gym-vector"):
             engine.resolve_backend(backend, board_size)
     except ValueError as error:
@@ -327,7 +333,29 @@ def _throughput(args: argparse.Namespace, jobs: Sequence[Job], devices: Sequence
     )
     print(_table(results, all_batches))
     print_ratios(results)
+    _print_compiled(results)
     return results
+
+
+def _print_compiled(results: Sequence[Result]) -> None:
+    """For the compiled rows: the compilation times of this process and, per pair, the smallest batch size of
+    the run from which the compiled row is at least as fast as its eager one (each at its best thread count)."""
+    if not any(r.backend in COMPILED_ROWS for r in results):
+        return
+    for spec, seconds in COMPILE_TIMES.items():
+        what = f"{spec.board_size}x{spec.board_size}, autoreset {spec.autoreset}, random actions"
+        print(
+            f"compilation (first call, this process; served from inductor's cache on disk later): {what}: "
+            f"{seconds:.1f} s"
+        )
+    for compiled, eager in (("vector-compiled", "vector"), ("bitboard-compiled", "bitboard")):
+        for device in sorted({r.device for r in results if r.backend == compiled}):
+            batches = sorted({r.batch_size for r in results if r.backend == compiled and r.device == device})
+            pays = [b for b in batches if (ratio(results, compiled, eager, b, device) or 0) >= 1.0]
+            measured = [b for b in batches if ratio(results, compiled, eager, b, device) is not None]
+            if measured:
+                where = f"from B={pays[0]}" if pays else "at none of the batch sizes measured"
+                print(f"{compiled} pays against {eager} on {device} {where} (measured at {measured})")
 
 
 def _check(args: argparse.Namespace, jobs: Sequence[Job], left_out: Sequence[str]) -> None:

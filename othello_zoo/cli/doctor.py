@@ -72,8 +72,23 @@ def environment() -> list[tuple[str, str]]:
     mps = getattr(torch.backends, "mps", None)
     if mps is not None and mps.is_available():
         rows.append(("mps", "available"))
+    rows.append(("C++ compiler", _cpp_compiler()))
     rows.extend(thread_report())
     return rows
+
+
+def _cpp_compiler() -> str:
+    """The C++ compiler torch.compile would use on the CPU (vector_env(compile=True)), or why there is none."""
+    import shutil
+
+    from torch._inductor import config
+
+    name = str(config.cpp.cxx[-1] if isinstance(config.cpp.cxx, tuple) else config.cpp.cxx or "g++")
+    for candidate in (name, "g++", "clang++"):
+        path = shutil.which(candidate)
+        if path:
+            return f"{path} (vector_env(compile=True) compiles its step with it on the CPU)"
+    return "none found: vector_env(compile=True) cannot compile its step on the CPU (install g++ or clang++)"
 
 
 def _sync(device: torch.device) -> None:
