@@ -223,11 +223,16 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
         if type(action) is not int or not (moves >> action & 1 if moves and action >= 0 else action == self._null):
             action = self._check_action(agent, action)  # converts an integer of another type, or raises
         self._cumulative_rewards[agent] = 0
-        self._board = board.play(action)  # as _play, inline: this is the hot path
+        self._board = after = board.play(action)  # as _play, inline: this is the hot path
         self.history.append(action)
-        self._last_move = action if board.moves else None  # a pass is played exactly where there are no moves
+        self._last_move = action if moves else None  # a pass is played exactly where there are no moves
         self._steps += 1
-        self._sync()
+        if after.terminated or self.max_cycles is not None:
+            self._sync()
+        else:  # _sync, inline for a game that goes on: the next agent, the scores; no reward before the end
+            scores = after.scores()
+            self.infos = {"black_0": {"scores": scores}, "white_0": {"scores": scores}}  # as board_infos
+            self.agent_selection = AGENTS[after.current_player]
         if self.render_mode == "human":
             self.render()
 
