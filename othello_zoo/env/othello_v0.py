@@ -179,6 +179,8 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
     """Othello as a PettingZoo AEC environment (see the module docstring for the full spec)."""
 
     metadata = BoardEnv.metadata
+    agent_selection: str
+    infos: dict[str, dict[str, Any]]
 
     def __init__(
         self,
@@ -248,7 +250,7 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
         self._sync()
 
     def _sync(self) -> None:
