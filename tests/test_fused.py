@@ -116,15 +116,17 @@ def test_compiled__given_actions_book_and_same_step_on_6x6() -> None:
 
 
 def test_compiled__one_compilation_serves_every_batch_size() -> None:
-    """After the first call, other batch sizes run the same graph: no further compilation time is recorded and
-    the games still match the eager env's."""
-    spec = FusedSpec(random=True, observe=False)
-    for boards in (256, 3, 1000, 2):
+    """After the first call, other batch sizes run the same graph (dynamo compiles no other) and the games still
+    match the eager env's."""
+    from torch._dynamo.utils import counters
+
+    _lockstep(3, 256, compiled=True, random=True, illegal_action="lose")
+    graphs = counters["stats"]["unique_graphs"]
+    assert graphs >= 1  # the counter counts compilations (at least this spec's, in this process)
+    for boards in (3, 1000, 2, 77):
         _lockstep(3, boards, compiled=True, random=True, illegal_action="lose")
-    assert spec in COMPILE_TIMES
-    before = dict(COMPILE_TIMES)
-    _lockstep(3, 77, compiled=True, random=True, illegal_action="lose")
-    assert before == COMPILE_TIMES
+    assert counters["stats"]["unique_graphs"] == graphs
+    assert FusedSpec(random=True, observe=False) in COMPILE_TIMES
 
 
 def test_compiled__an_illegal_action_raises_and_changes_nothing() -> None:

@@ -206,16 +206,7 @@ def measure_compiled(
                 state = holder["state"]
                 uniform = torch.rand(batch_size, generator=generator, device=dev)
                 result = fused.run(state, flags, flags, start, zeros, uniform=uniform)
-                holder["state"] = engine.State(
-                    result.discs,
-                    result.moves,
-                    state.rays,
-                    result.current_player,
-                    result.terminated,
-                    result.forfeited,
-                    board_size,
-                    state.backend,
-                )
+                holder["state"] = fused.next_state(state, result)
 
     steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
     name = "vector-compiled" if form == "vector" else "bitboard-compiled"

@@ -31,6 +31,7 @@ from torch import Tensor
 from othello_zoo.core import rules
 from othello_zoo.core.fill import occluded_fill, ray_moves
 from othello_zoo.core.rules import direction_tables
+from othello_zoo.engine._state import State
 from othello_zoo.engine.words import unpack_bits
 
 __all__ = ["COMPILE_TIMES", "Autoreset", "FusedResult", "FusedSpec", "FusedStep", "compiled_step", "fused_step"]
@@ -252,18 +253,15 @@ def fused_step(
     # The autoreset.
     final_scores = torch.zeros(0, dtype=torch.int64, device=own.device)
     if spec.autoreset == "disabled":
-        reset = torch.zeros_like(terminated)
         reported, next_unreported, next_needs_reset = next_terminated, unreported & False, needs_reset
     else:
         reset = needs_reset if spec.autoreset == "next_step" else ended
-        if spec.autoreset == "same_step":
+        if spec.autoreset == "same_step":  # the scores of the boards as they ended, before their reset
             counts = torch.stack((_popcount(next_own), _popcount(next_opp)), dim=1)
             final_scores = torch.where((next_player == rules.BLACK).unsqueeze(1), counts, counts.flip(1))
         fresh_terminated = start_terminated[start_index]
-        next_unreported = reset & fresh_terminated
-        reported = ended
+        reported, next_unreported = ended, reset & fresh_terminated
         next_needs_reset = ended if spec.autoreset == "next_step" else needs_reset
-    if spec.autoreset != "disabled":
         next_own = torch.where(reset, start_discs[start_index, 0], next_own)
         next_opp = torch.where(reset, start_discs[start_index, 1], next_opp)
         next_moves = torch.where(reset, start_moves[start_index], next_moves)
@@ -297,6 +295,7 @@ def fused_step(
 
 
 COMPILE_TIMES: dict[FusedSpec, float] = {}  # seconds spent in each spec's first compiled call, this process
+_TRACED: set[tuple[FusedSpec, str]] = set()  # the specs and devices whose compiled function has run once
 
 
 @functools.cache
@@ -340,14 +339,14 @@ class FusedStep:
         )
         self._select_table = ByteTables(device).byte_select_flat
         self._placeholder = torch.zeros(0, dtype=torch.float32, device=device)
-        self._starts: tuple[Any, tuple[Tensor, ...]] | None = None  # the start positions as the function takes them
+        self._starts: tuple[State, tuple[Tensor, ...]] | None = None  # the start positions as the function takes them
 
     def run(
         self,
-        state: Any,
+        state: State,
         needs_reset: Tensor,
         unreported: Tensor,
-        starts: Any,
+        starts: State,
         start_index: Tensor,
         actions: Tensor | None = None,
         uniform: Tensor | None = None,
@@ -368,11 +367,15 @@ class FusedStep:
         # Inputs that are one tensor twice (a fresh env's unreported boards are its terminated ones) would make
         # the compiled function guard on that and compile again when they part: each is passed once.
         seen: set[int] = set()
-        batch = tuple(t.clone() if id(t) in seen or seen.add(id(t)) else t for t in batch)  # type: ignore[func-returns-value]
+        distinct = []
+        for tensor in batch:
+            distinct.append(tensor.clone() if id(tensor) in seen else tensor)
+            seen.add(id(tensor))
+        batch = tuple(distinct)
         args = (*batch[:9], *self._starts[1], batch[9], self._select_table)
         if not self.compiled:
             return self._function(*args)
-        if self.spec not in COMPILE_TIMES:
+        if (self.spec, str(self.device)) not in _TRACED:
             # The batch sizes (the boards', the start positions') are marked dynamic, and only they: one compilation
             # serves every batch size from 2 up, with the board size and the tables fixed in the generated loops.
             for tensor in (*batch, *self._starts[1]):
@@ -382,7 +385,8 @@ class FusedStep:
             try:
                 return self._function(*args)
             finally:
-                COMPILE_TIMES[self.spec] = time.perf_counter() - began
+                _TRACED.add((self.spec, str(self.device)))
+                COMPILE_TIMES.setdefault(self.spec, time.perf_counter() - began)
         if args[0].shape[0] < 2:
             return self._function(*args)
         # The inputs are this class's own (their dtypes, devices and layouts fixed above): the graph compiled for the
@@ -395,6 +399,20 @@ class FusedStep:
             if "skip_guard_eval_unsafe" not in str(error):
                 raise
             return self._function(*args)
+
+    @staticmethod
+    def next_state(before: State, result: FusedResult) -> State:
+        """The :class:`~othello_zoo.engine.State` after the step from ``before`` that gave ``result``."""
+        return State(
+            discs=result.discs,
+            moves=result.moves,
+            rays=before.rays,
+            current_player=result.current_player,
+            terminated=result.terminated,
+            forfeited=result.forfeited,
+            board_size=before.board_size,
+            backend=before.backend,
+        )
 
     def views(self, result: FusedResult) -> tuple[Tensor, Tensor]:
         """``(observation int8 (B, 2, n, n), mask bool (B, n*n + 1))`` of ``result``'s next movers: made in the step

@@ -150,6 +150,16 @@ def _autoreset_mode(value: AutoresetMode | str) -> AutoresetMode:
     raise ValueError(f"autoreset_mode must be an AutoresetMode or one of {allowed}, got {value!r}")
 
 
+def _final_infos(
+    moved: Tensor, reward: Tensor, opponent_reward: Tensor, ended: Tensor, scores: Tensor
+) -> dict[str, Any]:
+    """The ``SAME_STEP`` autoreset's infos of the mover API: the boards that ended, both colours' final rewards
+    (from those of the player who moved, colour ``moved``, and of the other) and the final disc counts."""
+    moved_black = (moved == 0).unsqueeze(0)
+    final = torch.where(moved_black, torch.stack((reward, opponent_reward)), torch.stack((opponent_reward, reward)))
+    return {"_final_obs": ended, "final_rewards": {"black_0": final[0], "white_0": final[1]}, "final_scores": scores}
+
+
 class OthelloVectorEnv:
     """``num_envs`` games of Othello stepped together (see the module docstring)."""
 
@@ -317,11 +327,11 @@ class OthelloVectorEnv:
         step with ``compile=True``. ``generator`` defaults to the env's own (seeded by ``reset(seed=...)``)."""
         if generator is None:
             generator = self.generator
-        if not self.compile:
-            return self.step_movers(engine.random_actions(self.state, generator))
         check_generator(generator)
         if generator.device != self.device and not (generator.device.type == self.device.type == "cpu"):
             raise ValueError(f"generator is on {generator.device}, the boards on {self.device}")
+        if not self.compile:
+            return self.step_movers(engine.random_actions(self.state, generator))
         return self._fused_step(uniform=torch.rand(self.num_envs, generator=generator, device=self.device))
 
     def close(self) -> None:
@@ -339,8 +349,8 @@ class OthelloVectorEnv:
                 autoreset=self.autoreset_mode.name.lower(),  # type: ignore[arg-type]  # the three Gymnasium modes
                 margin=self.reward_mode == "margin",
                 random=random,
-                # On the CPU the observations are unpacked by numpy after the step (engine.mover_view): a loop of
-                # 193 bytes a board costs more written by the step's compiler than numpy's vectorised unpackbits.
+                # On the CPU the observations are unpacked by numpy after the step (FusedStep.views): a loop of 193
+                # bytes a board costs more written by the step's compiler than numpy's vectorised unpackbits.
                 observe=self.device.type != "cpu",
             )
             fused = self._fused[random] = FusedStep(spec, self.device)
@@ -358,25 +368,12 @@ class OthelloVectorEnv:
             if saved is not None:
                 self.generator.set_state(saved)
             engine.step(before, result.actions, illegal_action="raise")  # raises, naming the boards
-        self.state = engine.State(
-            discs=result.discs,
-            moves=result.moves,
-            rays=before.rays,
-            current_player=result.current_player,
-            terminated=result.terminated,
-            forfeited=result.forfeited,
-            board_size=before.board_size,
-            backend=before.backend,
-        )
+        self.state = fused.next_state(before, result)
         self._needs_reset, self._unreported = result.needs_reset, result.unreported
         infos: dict[str, Any] = {}
         if self.autoreset_mode == AutoresetMode.SAME_STEP:
-            moved_black = (before.current_player == 0).unsqueeze(0)
-            mine, theirs = result.reward, result.opponent_reward
-            final = torch.where(moved_black, torch.stack((mine, theirs)), torch.stack((theirs, mine)))
-            infos["_final_obs"] = result.reported
-            infos["final_rewards"] = {"black_0": final[0], "white_0": final[1]}
-            infos["final_scores"] = result.final_scores
+            reward, other = result.reward, result.opponent_reward
+            infos = _final_infos(before.current_player, reward, other, result.reported, result.final_scores)
         terminated = result.reported
         observation, mask = fused.views(result)
         return MoverStep(
@@ -441,11 +438,7 @@ class OthelloVectorEnv:
             self._unreported = self._needs_reset & fresh.terminated
             self._needs_reset = terminated = ended
         elif mode == AutoresetMode.SAME_STEP:
-            moved_black = (before.current_player == 0).unsqueeze(0)
-            final = torch.where(moved_black, torch.stack((mine, theirs)), torch.stack((theirs, mine)))
-            infos["_final_obs"] = ended
-            infos["final_rewards"] = {"black_0": final[0], "white_0": final[1]}
-            infos["final_scores"] = engine.scores(stepped)
+            infos.update(_final_infos(before.current_player, mine, theirs, ended, engine.scores(stepped)))
             if observe:
                 infos["final_obs"] = self._observations(stepped)[0]
             fresh = self._fresh(self.num_envs)
