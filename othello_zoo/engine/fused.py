@@ -234,7 +234,11 @@ def fused_step(
     flipped = _flips(own, opp, bit, spec.rays)
     next_own, next_opp = opp ^ flipped, own | bit | flipped
     next_moves = _placements(next_own, next_opp, spec.rays)
-    no_moves = rules.game_over(next_moves, _placements(next_opp, next_own, spec.rays))
+    # The game is over when neither side has a move (rules.game_over). The other side's moves matter only where
+    # the next mover has none (a few boards in a hundred): asked for under that condition, the C++ compiler
+    # computes them in a branch taken only there, which saves a third of the loop's arithmetic.
+    stuck = next_moves == 0
+    no_moves = torch.where(stuck, _placements(next_opp, next_own, spec.rays) == 0, False)
     frozen = terminated | illegal
     next_own = torch.where(frozen, own, next_own)
     next_opp = torch.where(frozen, opp, next_opp)
@@ -244,7 +248,8 @@ def fused_step(
     next_forfeited = forfeited | illegal
     # The vector env's rewards (OthelloVectorEnv._advance).
     ended = (next_terminated > terminated) | unreported
-    difference = (_popcount(next_own) - _popcount(next_opp)).to(torch.float32)
+    # The disc counts only where a game ended (a branch, as above).
+    difference = torch.where(ended, (_popcount(next_own) - _popcount(next_opp)).to(torch.float32), 0.0)
     result = rules.mover_result(difference, next_forfeited, n, spec.margin)
     result = torch.where(ended & next_terminated, result, 0.0)
     to_move, other = rules.split_result(result, next_forfeited)
