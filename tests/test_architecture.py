@@ -63,7 +63,7 @@ def test_generated_legal_code__is_up_to_date() -> None:
 
 # The folders of the package, lowest layer first. A folder imports from folders before it in this list only
 # (``compat`` and ``cli`` sit on top); the package's top level holds the public paths and the old ones.
-LAYERS = ["core", "engine", "render", "env", "search", "agents", "alphazero", "gym", "play", "compat", "cli"]
+LAYERS = ["core", "engine", "render", "env", "search", "agents", "alphazero", "gym", "play", "compat", "arena", "cli"]
 
 
 def _module_name(path: Path) -> str:

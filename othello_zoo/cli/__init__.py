@@ -1,7 +1,9 @@
-"""The ``othello-zoo`` command (also ``python -m othello_zoo``): ``play``, ``bench``, ``train`` and ``doctor``.
+"""The ``othello-zoo`` command (also ``python -m othello_zoo``): ``play``, ``bench``, ``train``, ``arena`` and
+``doctor``.
 
 Each command has a module here: its arguments and its run (:mod:`~othello_zoo.cli.play`,
-:mod:`~othello_zoo.cli.bench`, :mod:`~othello_zoo.cli.train`, :mod:`~othello_zoo.cli.doctor`); the work itself
+:mod:`~othello_zoo.cli.bench`, :mod:`~othello_zoo.cli.train`, :mod:`~othello_zoo.cli.arena`,
+:mod:`~othello_zoo.cli.doctor`); the work itself
 is in the other folders of the package."""
 
 from __future__ import annotations
@@ -25,15 +27,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="othello-zoo", description="Othello for reinforcement learning.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{play,bench,train,doctor}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{play,bench,train,arena,doctor}")
     words = list(sys.argv[1:] if argv is None else argv)
     if (
         sys.stderr.isatty()
-        and words[:1] in (["play"], ["bench"], ["train"], ["doctor"])
+        and words[:1] in (["play"], ["bench"], ["train"], ["arena"], ["doctor"])
         and not {"-h", "--help"} & set(words)
     ):
         print("othello-zoo: loading PyTorch (the first start can take a while)...", file=sys.stderr, flush=True)
-    from othello_zoo.cli import bench, doctor, play, train
+    from othello_zoo.cli import arena, bench, doctor, play, train
 
     play_parser = play.build_parser(
         commands.add_parser(
@@ -46,6 +48,9 @@ def _main(argv: Sequence[str] | None) -> int:
     train_parser = train.build_parser(
         commands.add_parser("train", help="train an AlphaZero agent by self-play", description=train.DESCRIPTION)
     )
+    arena_parser = arena.build_parser(
+        commands.add_parser("arena", help="matches between agents and their Elo table", description=arena.DESCRIPTION)
+    )
     doctor.build_parser(
         commands.add_parser(
             "doctor",
@@ -53,7 +58,7 @@ def _main(argv: Sequence[str] | None) -> int:
             description=doctor.DESCRIPTION,
         )
     )
-    for sub in (play_parser, train_parser):
+    for sub in (play_parser, train_parser, arena_parser):
         sub.add_argument(
             "--threads",
             type=_whole_threads,
@@ -61,7 +66,7 @@ def _main(argv: Sequence[str] | None) -> int:
             "(torch's own) (default: OTHELLO_ZOO_THREADS, else auto)",
         )
     args = parser.parse_args(argv)
-    if getattr(args, "threads", None) is not None and args.command in ("play", "train"):
+    if getattr(args, "threads", None) is not None and args.command in ("play", "train", "arena"):
         from othello_zoo.core.threads import set_threads
 
         set_threads(None if args.threads == "torch" else args.threads)  # a number or "auto"
@@ -89,6 +94,11 @@ def _main(argv: Sequence[str] | None) -> int:
         except bench.NothingToRunError as error:
             bench_parser.error(str(error))
         return 0
+    if args.command == "arena":
+        try:  # the settings and files are checked before anything is played
+            return arena.main(args)
+        except (ValueError, TypeError, FileNotFoundError, FileExistsError, ModuleNotFoundError) as error:
+            arena_parser.error(str(error))
     if args.command == "train":
         try:  # the settings are checked before anything runs
             return train.main(args)

@@ -1,0 +1,380 @@
+"""The arena: agents named in text, the Bradley-Terry table, the results file (resume, refusals), external programs
+speaking the line protocol, the games' export and replay, and the command line."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from othello_zoo.arena import (
+    ArenaSettings,
+    ExternalAgent,
+    ExternalAgentError,
+    GameRecord,
+    export_games,
+    fit_ratings,
+    format_ratings,
+    head_to_head,
+    openings,
+    pairs,
+    parse_agent,
+    read_results,
+    replay,
+    run_arena,
+)
+from othello_zoo.cli import main as cli_main
+from othello_zoo.core.board import Board
+from othello_zoo.core.notation import parse_moves
+from othello_zoo.env import othello_v0
+from othello_zoo.env.openings import load_book
+
+FAKE = Path(__file__).resolve().parent / "data" / "fake_engine.py"
+
+
+def fake(mode: str = "first") -> str:
+    return f"{sys.executable} {FAKE} --mode {mode}"
+
+
+# -- agents named in text ---------------------------------------------------------------------------------------
+
+
+def test_parse_agent__labels_options_commands_and_checkpoints() -> None:
+    spec = parse_agent("ab6=alphabeta:depth=6,endgame=8")
+    assert (spec.label, spec.name, spec.options) == ("ab6", "alphabeta", (("depth", 6), ("endgame", 8)))
+    assert spec.text == "ab6=alphabeta:depth=6,endgame=8"
+    assert parse_agent(spec.text) == spec
+    assert parse_agent("mcts:simulations=50,c=1.5").options == (("simulations", 50), ("c", 1.5))
+    assert parse_agent("az:reuse=false").options == (("reuse", False),)
+    assert parse_agent("random").label == "random"
+    command = parse_agent("mine=cmd:python engine.py --level=3")
+    assert (command.label, command.name, command.command) == ("mine", "cmd", "python engine.py --level=3")
+    assert parse_agent(command.text) == command
+    checkpoint = parse_agent("runs/x/checkpoint.pt")
+    assert (checkpoint.name, checkpoint.options, checkpoint.text) == (
+        "az",
+        (("checkpoint", "runs/x/checkpoint.pt"),),
+        "runs/x/checkpoint.pt",
+    )
+    assert parse_agent("alphabeta:depth=2").build().depth == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("chess", "unknown agent 'chess'"),
+        ("alphabeta:depth", "not KEY=VALUE"),
+        ("alphabeta:depth=2,depth=3", "given twice"),
+        ("cmd:", "needs the program"),
+        ("", "is named by text"),
+    ],
+)
+def test_parse_agent__bad_text_is_named(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_agent(text)
+
+
+def test_agent_spec__a_bad_option_names_the_agent() -> None:
+    with pytest.raises(ValueError, match="agent 'alphabeta:colour=red'"):
+        parse_agent("alphabeta:colour=red").build()
+
+
+# -- ratings ----------------------------------------------------------------------------------------------------
+
+
+def test_fit_ratings__two_players_give_the_closed_form() -> None:
+    """12 wins and 4 losses, one virtual draw: strengths 12.5 : 4.5, 400 log10 of that apart, around 0."""
+    table = fit_ratings([("a", "b", 1.0)] * 12 + [("b", "a", 1.0)] * 4)
+    gap = 400 * math.log10(12.5 / 4.5)
+    assert [r.label for r in table] == ["a", "b"]
+    assert table[0].elo == pytest.approx(gap / 2, abs=1e-6)
+    assert table[1].elo == pytest.approx(-gap / 2, abs=1e-6)
+    assert (table[0].wins, table[0].draws, table[0].losses, table[0].games) == (12, 0, 4, 16)
+    assert table[0].score == 0.75
+    # The interval: the binomial's, 1.96 standard errors of the log-odds over 17 games (16 and the prior).
+    p = 12.5 / 17
+    half = 1.959964 * 400 / math.log(10) / math.sqrt(17 * p * (1 - p)) / 2
+    assert table[0].high - table[0].elo == pytest.approx(half, rel=1e-4)
+    anchored = fit_ratings([("a", "b", 1.0)] * 12 + [("b", "a", 1.0)] * 4, anchor="b")
+    assert anchored[1].elo == 0.0
+    assert anchored[1].low == pytest.approx(0.0, abs=1e-6)
+    assert anchored[0].elo == pytest.approx(gap, abs=1e-6)
+
+
+def test_fit_ratings__orders_players_as_their_games_do() -> None:
+    """Four players, each beating the next 3 games of 4 and the one after that in every game: the table keeps
+    that order, a perfect record stays finite, and a draw counts half a win."""
+    games = []
+    order = ["w", "x", "y", "z"]
+    for i, a in enumerate(order):
+        for b in order[i + 1 :]:
+            wins = 3 if order.index(b) == i + 1 else 4
+            games += [(a, b, 1.0)] * wins + [(b, a, 1.0)] * (4 - wins)
+    table = fit_ratings(games)
+    assert [r.label for r in table] == order
+    assert all(math.isfinite(r.elo) and r.low < r.elo < r.high for r in table)
+    assert sum(r.elo for r in table) == pytest.approx(0.0, abs=1e-6)
+    assert head_to_head([("a", "b", 0.5), ("b", "a", 1.0), ("a", "b", 1.0)]) == {("a", "b"): (1, 1, 1)}
+    text = format_ratings(table)
+    assert text.splitlines()[1].split()[:2] == ["1", "w"]
+
+
+@pytest.mark.parametrize(
+    ("games", "message"),
+    [
+        ([], "no games"),
+        ([("a", "a", 1.0)], "against itself"),
+        ([("a", "b", 0.7)], "0, 0.5 or 1"),
+        ([("a", "b", 1.0), ("c", "d", 1.0)], "never met"),
+    ],
+)
+def test_fit_ratings__refuses_what_cannot_be_rated(games: list[tuple[str, str, float]], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        fit_ratings(games)
+
+
+def test_fit_ratings__an_unknown_anchor_is_named() -> None:
+    with pytest.raises(ValueError, match="anchor 'c' played no game"):
+        fit_ratings([("a", "b", 1.0)], anchor="c")
+
+
+# -- the arena ---------------------------------------------------------------------------------------------------
+
+
+def test_settings__are_checked_and_named() -> None:
+    with pytest.raises(ValueError, match="at least 2 agents"):
+        ArenaSettings(agents=("random",))
+    with pytest.raises(ValueError, match="games must be even"):
+        ArenaSettings(agents=("random", "greedy"), games=3)
+    with pytest.raises(ValueError, match=r"\['random'\] repeats"):
+        ArenaSettings(agents=("random", "random"))
+    with pytest.raises(ValueError, match="schedule must be 'round-robin' or 'gauntlet', got 'swiss'"):
+        ArenaSettings(agents=("random", "greedy"), schedule="swiss")
+    with pytest.raises(ValueError, match="xot book holds 8 x 8"):
+        ArenaSettings(agents=("random", "greedy"), openings="xot", board_size=6)
+    assert pairs(["a", "b", "c"]) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert pairs(["a", "b", "c"], "gauntlet") == [("a", "b"), ("a", "c")]
+
+
+def test_openings__seeded_shared_and_legal() -> None:
+    settings = ArenaSettings(agents=("random", "greedy"), random_plies=4, seed=3)
+    first = openings(settings, 5)
+    assert first == openings(settings, 5)
+    assert len({tuple(o) for o in first}) == 5
+    assert all(len(o) == 4 for o in first)
+    for opening in first:
+        board = Board.start(8)
+        for action in opening:
+            board = board.step(action)  # raises if illegal
+    xot = openings(ArenaSettings(agents=("random", "greedy"), openings="xot"), 3)
+    assert all(len(o) == 8 for o in xot)
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text().splitlines()
+
+
+def test_run_arena__plays_the_schedule_into_a_results_file(tmp_path: Path) -> None:
+    settings = ArenaSettings(agents=("random", "greedy", "ab1=alphabeta:depth=1,endgame=0"), games=4, seed=1)
+    out = tmp_path / "arena.jsonl"
+    games = run_arena(settings, out, progress=False)
+    assert len(games) == 12
+    header = json.loads(_lines(out)[0])
+    assert header["format"] == "othello-zoo arena 1"
+    assert header["settings"]["agents"] == ["random", "greedy", "ab1=alphabeta:depth=1,endgame=0"]
+    keys = sorted(game.key for game in games)
+    assert keys == sorted((a, b, k) for a, b in pairs(["random", "greedy", "ab1"]) for k in range(4))
+    starts = openings(settings, 2)
+    for game in games:
+        a, b = game.pair
+        assert (game.black, game.white) == ((a, b) if game.round % 2 == 0 else (b, a))
+        assert parse_moves(game.opening) == starts[game.round // 2]
+        assert game.moves.startswith(game.opening)
+        final = replay(game)
+        assert final.terminated
+        assert final.scores() == (game.black_discs, game.white_discs)
+        assert set(game.seconds) == {"black", "white"}
+    # The same settings play the same games (the agents and openings are seeded).
+    again = run_arena(settings, tmp_path / "again.jsonl", progress=False)
+    assert sorted((g.key, g.moves) for g in again) == sorted((g.key, g.moves) for g in games)
+    # Alpha-beta at depth 1 beats random in most games; the table says so.
+    table = fit_ratings(read_results(out).outcomes())
+    assert table[-1].label == "random"
+
+
+def test_run_arena__resumes_without_replaying_finished_games(tmp_path: Path) -> None:
+    settings = ArenaSettings(agents=("random", "greedy", "ab1=alphabeta:depth=1,endgame=0"), games=4, seed=2)
+    out = tmp_path / "arena.jsonl"
+    seen: list[GameRecord] = []
+
+    def stop_after_five(game: GameRecord) -> None:
+        seen.append(game)
+        if len(seen) == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_arena(settings, out, progress=False, on_game=stop_after_five)
+    kept = _lines(out)
+    assert len(kept) == 1 + 5
+    with out.open("a") as stream:  # a line cut short by the stop
+        stream.write('{"black": "rand')
+    played: list[GameRecord] = []
+    games = run_arena(settings, out, resume=True, progress=False, on_game=played.append)
+    assert len(played) == 7
+    assert len(games) == 12
+    assert not {g.key for g in played} & {g.key for g in seen}
+    assert _lines(out)[:6] == kept
+    assert len({g.key for g in read_results(out).games}) == 12
+    assert run_arena(settings, out, resume=True, progress=False, on_game=played.append)
+    assert len(played) == 7
+
+
+def test_run_arena__never_overwrites_and_checks_the_settings(tmp_path: Path) -> None:
+    out = tmp_path / "arena.jsonl"
+    settings = ArenaSettings(agents=("random", "greedy"), games=2)
+    run_arena(settings, out, progress=False)
+    before = out.read_bytes()
+    with pytest.raises(FileExistsError, match="--resume"):
+        run_arena(settings, out, progress=False)
+    with pytest.raises(ValueError, match=r"games: 2 there, 4 now"):
+        run_arena(ArenaSettings(agents=("random", "greedy"), games=4), out, resume=True, progress=False)
+    assert out.read_bytes() == before
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n")
+    with pytest.raises(ValueError, match="line 1 is not an arena results header"):
+        read_results(bad)
+
+
+def test_export__a_book_file_whose_games_replay_in_the_env(tmp_path: Path) -> None:
+    settings = ArenaSettings(agents=("random", "greedy"), games=4, seed=5)
+    games = run_arena(settings, tmp_path / "arena.jsonl", progress=False)
+    path = tmp_path / "games.txt"
+    assert export_games(games, path) == 4
+    with pytest.raises(FileExistsError):
+        export_games(games, path)
+    book = load_book(str(path))
+    assert [list(o) for o in book.openings] == [parse_moves(g.moves) for g in games]
+    for game in games:
+        env = othello_v0.env()
+        env.reset(seed=0)
+        for action in parse_moves(game.moves):
+            assert not env.terminations[env.agent_selection]
+            env.step(action)
+        assert all(env.terminations.values())
+        assert env.infos["black_0"]["scores"] == (game.black_discs, game.white_discs)
+        points = game.black_points
+        assert env.rewards["black_0"] == {1.0: 1, 0.5: 0, 0.0: -1}[points]
+
+
+# -- external programs -------------------------------------------------------------------------------------------
+
+
+def test_external_agent__plays_by_the_protocol() -> None:
+    board = Board.start(8)
+    with ExternalAgent(fake()) as agent:
+        assert agent.act(board) == min(board.legal_actions())
+        after = board.step(min(board.legal_actions()))
+        assert agent.act(after) == min(after.legal_actions())
+    with ExternalAgent(fake("chatty"), name="chatty") as agent:
+        assert agent.act(board) == min(board.legal_actions())
+
+
+def test_external_agent__forced_passes_are_not_asked() -> None:
+    stuck = Board.from_text("OXOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOXOOOOOOOO- X")
+    assert stuck.legal_actions() == [64]
+    agent = ExternalAgent(fake("exit"))
+    assert agent.act(stuck) == 64  # the program, which exits when asked, was not asked
+
+
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [
+        ("illegal", "not legal there; legal: "),
+        ("garbage", "answered 'hello there'"),
+        ("exit", r"closed its output \(exit status 3\).*leaving on purpose"),
+        ("silent", "gave no move within 0.5 s"),
+    ],
+)
+def test_external_agent__a_broken_program_is_named(mode: str, message: str) -> None:
+    agent = ExternalAgent(fake(mode), name="broken", timeout=0.5)
+    try:
+        with pytest.raises(ExternalAgentError, match=message) as raised:
+            agent.act(Board.start(8))
+        assert "external agent 'broken'" in str(raised.value)
+        assert "---------------------------OX------XO--------------------------- X" in str(raised.value)
+    finally:
+        agent.close()
+
+
+def test_external_agent__bad_commands() -> None:
+    with pytest.raises(ValueError, match="command is empty"):
+        ExternalAgent("")
+    with pytest.raises(ExternalAgentError, match="could not start"):
+        ExternalAgent("no-such-program-here").act(Board.start(8))
+
+
+def test_run_arena__rates_an_external_program(tmp_path: Path) -> None:
+    settings = ArenaSettings(agents=("greedy", f"fake=cmd:{fake()}"), games=4)
+    games = run_arena(settings, tmp_path / "arena.jsonl", progress=False)
+    assert len(games) == 4
+    assert {g.black for g in games} == {"greedy", "fake"}
+    assert all(replay(g).scores() == (g.black_discs, g.white_discs) for g in games)
+
+
+# -- the command line --------------------------------------------------------------------------------------------
+
+
+def test_cli_arena__plays_rates_plots_and_exports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out, plot, txt = tmp_path / "a.jsonl", tmp_path / "ratings.png", tmp_path / "games.txt"
+    assert cli_main(["arena", "random", "greedy", "--games", "2", "--out", str(out), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert "2 games in" in printed
+    assert "greedy" in printed
+    code = cli_main(["arena", "--results", str(out), "--plot", str(plot), "--export", str(txt), "--anchor", "random"])
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert plot.stat().st_size > 10_000
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    assert len(load_book(str(txt))) == 2
+    assert "random" in printed
+    assert "+0" in printed
+    with pytest.raises(SystemExit):  # an existing file without --resume
+        cli_main(["arena", "random", "greedy", "--games", "2", "--out", str(out), "--quiet"])
+    assert "already holds arena results" in capsys.readouterr().err
+
+
+def test_cli_arena__ctrl_c_keeps_the_games_and_resume_plays_the_rest(tmp_path: Path) -> None:
+    out = tmp_path / "a.jsonl"
+    command = [sys.executable, "-m", "othello_zoo", "arena", "random", "ab=alphabeta:depth=3,endgame=6"]
+    command += ["greedy", "--games", "8", "--out", str(out), "--quiet"]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not out.exists() or len(_lines(out)) < 3):
+        time.sleep(0.1)
+    assert child.poll() is None, child.communicate()
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err
+    assert "finished games kept in" in err
+    assert "--resume" in err
+    kept = [line for line in _lines(out)[1:] if line.strip()]
+    assert 2 <= len(kept) < 24
+    done = subprocess.run(
+        [sys.executable, "-m", "othello_zoo", "arena", "--out", str(out), "--resume", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ},
+    )
+    assert done.returncode == 0, done.stderr
+    results = read_results(out)
+    assert len(results.games) == 24
+    assert len({g.key for g in results.games}) == 24
+    assert _lines(out)[1 : 1 + len(kept)] == kept
