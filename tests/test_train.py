@@ -333,3 +333,60 @@ def test_train_config__flat_search_names_read_through_to_the_search() -> None:
     assert TrainConfig().simulations == TrainConfig().search.simulations == 32
     with pytest.raises(AttributeError, match="'TrainConfig' object has no attribute 'simulation'"):
         _ = config.simulation  # type: ignore[attr-defined]
+
+
+def _tournament_positions(empties: int, count: int) -> list[Board]:
+    """Positions of 2004 tournament games with ``empties`` empty squares and a move to choose."""
+    from wthor import read_games
+
+    found = []
+    for game in read_games()[::97]:
+        board = Board.start(8)
+        for action in game.moves:
+            if 64 - sum(board.scores()) == empties or board.terminated:
+                break
+            if board.moves == 0:
+                board = board.step(64)
+            board = board.step(action)
+        if not board.terminated and board.moves and 64 - sum(board.scores()) == empties:
+            found.append(board)
+        if len(found) == count:
+            break
+    return found
+
+
+def test_alphazero_agent__the_solver_decides_won_and_drawn_endgames() -> None:
+    """At 12 empties (below the default 14) the agent plays a move the exact solver proves wins (or draws, where
+    nothing wins); in a lost position it plays the search's move; with endgame=0 always the search's move. The
+    batched act_states does the same board by board."""
+    from othello_zoo.agents.endgame import EndgameSolver
+    from othello_zoo.alphazero.agent import ENDGAME
+
+    assert ENDGAME == 14
+    solving = AlphaZeroAgent(simulations=16)
+    searching = AlphaZeroAgent(simulations=16, endgame=0)
+    positions = _tournament_positions(12, 8)
+    assert len(positions) == 8
+    solver = EndgameSolver(8)
+    outcomes = []
+    for board in positions:
+        value = solver.solve(board.own, board.opp).score
+        move = solving.act(board)
+        after = board.step(move)  # the opponent to move (or to pass): its score, negated, is the mover's
+        outcome = -solver.solve(after.own, after.opp).score
+        if value > 0:
+            assert outcome > 0  # a winning move, if not the widest win
+        elif value == 0:
+            assert outcome == 0
+        else:
+            assert move == searching.act(board)
+        outcomes.append((value > 0) - (value < 0))
+    assert {1, -1} <= set(outcomes)  # both kinds were tried
+    opening = Board.start(8).step(37)
+    state = engine.from_text([b.to_text() for b in [*positions, opening]])
+    batched = solving.act_states(state).tolist()
+    singly = [AlphaZeroAgent(simulations=16, reuse=False).act(b) for b in [*positions, opening]]
+    assert batched == singly
+    assert searching.act_states(state).tolist()[-1] == batched[-1]  # far from the end: the search alone
+    with pytest.raises(ValueError, match="endgame must be an int from 0 to 24, got 25"):
+        AlphaZeroAgent(endgame=25)

@@ -41,6 +41,7 @@ from othello_zoo.alphazero.config import EVAL_OPPONENTS, TrainConfig
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.alphazero.selfplay import SelfPlayData, match, self_play
 from othello_zoo.core.checks import resolve_device
+from othello_zoo.core.files import load_saved
 from othello_zoo.core.threads import uses_package_threads
 
 __all__ = ["CHECKPOINT_KEYS", "EVAL_OPPONENTS", "ReplayBuffer", "TrainConfig", "Trainer"]
@@ -70,11 +71,22 @@ def elo_difference(score: float, games: int) -> float:
 
 class Trainer:
     """One training run in ``out`` (created if missing); ``resume=True`` continues its checkpoint. A folder that
-    holds a run is not started afresh unless ``overwrite=True``."""
+    holds a run is not started afresh unless ``overwrite=True``. ``init`` starts a new run from the weights of a
+    trained network (an exported network or another run's checkpoint, of the config's board size, channels and
+    blocks), with a fresh optimizer and an empty replay buffer; a resumed run has its own weights."""
 
-    def __init__(self, config: TrainConfig, out: str | Path, resume: bool = False, overwrite: bool = False) -> None:
+    def __init__(
+        self,
+        config: TrainConfig,
+        out: str | Path,
+        resume: bool = False,
+        overwrite: bool = False,
+        init: str | Path | None = None,
+    ) -> None:
         self.out = Path(out)
         checkpoint = self.out / "checkpoint.pt"
+        if resume and init is not None:
+            raise ValueError("init starts a new run from a network; a resumed run goes on from its own weights")
         if resume and not checkpoint.is_file():
             raise FileNotFoundError(f"no checkpoint to resume in {self.out}")
         if not resume and not overwrite and checkpoint.exists():
@@ -117,7 +129,22 @@ class Trainer:
             else:
                 self.generator.manual_seed((c.seed + self.iteration) % 2**64)
             self.log = saved["log"]
+        if init is not None:
+            self._start_from(init)
         self.saved_iteration: int | None = self.iteration if resume else None  # what checkpoint.pt holds
+
+    def _start_from(self, path: str | Path) -> None:
+        """Load the weights of the network in ``path`` (the same shape as this run's, or a ``ValueError`` naming
+        both)."""
+        from othello_zoo.alphazero.agent import NETWORK_KEYS
+
+        saved = load_saved(path, "a network (an exported network or a run's checkpoint.pt)", NETWORK_KEYS, self.device)
+        c = self.config
+        theirs = {key: saved["network_config"].get(key) for key in ("board_size", "channels", "blocks")}
+        ours = {"board_size": c.board_size, "channels": c.channels, "blocks": c.blocks}
+        if theirs != ours:
+            raise ValueError(f"init {path}: its network is {theirs}, this run's {ours}: give the same shape")
+        self.net.load_state_dict(saved["network"])
 
     # -- one iteration ----------------------------------------------------------------------------
     @uses_package_threads

@@ -74,6 +74,12 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument(
         "--export", metavar="PATH", help="write the network of --out's checkpoint to the file PATH and stop"
     )
+    parser.add_argument(
+        "--init",
+        metavar="PATH",
+        help="start the new run from this network's weights (an exported network, e.g. the shipped "
+        "othello_zoo/data/networks/az8.pt, or a checkpoint.pt; the same board size, channels and blocks)",
+    )
     for name, type_name, value in setting_fields():
         default = value if value != "" else "none"
         shown = f"{HELP.get(name, name.replace('_', ' '))} (default: {default})"
@@ -156,6 +162,10 @@ def main(args: argparse.Namespace) -> int:
     given = _given(args)
     if given.get("ray_address") and importlib.util.find_spec("ray") is None:
         raise ValueError("--ray-address needs Ray, which is not installed: pip install 'othello-zoo[ray]'")
+    if args.resume and args.init:
+        raise ValueError("--init starts a new run from a network; --resume goes on from the run's own weights")
+    if args.init and not Path(args.init).is_file():
+        raise FileNotFoundError(f"--init {args.init}: no such file")
     if args.resume:
         if not (out / "checkpoint.pt").is_file():
             raise FileNotFoundError(f"no checkpoint to resume in {args.out}")
@@ -164,7 +174,7 @@ def main(args: argparse.Namespace) -> int:
         raise ValueError(f"--out {args.out} holds a run already: add --resume to continue it, or give another --out")
     trainer = None
     try:
-        trainer = Trainer(TrainConfig(**given), out, resume=args.resume)
+        trainer = Trainer(TrainConfig(**given), out, resume=args.resume, init=args.init)
         log = trainer.run(progress=not args.quiet)
     except KeyboardInterrupt:
         saved = None if trainer is None else trainer.saved_iteration
