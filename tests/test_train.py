@@ -390,3 +390,24 @@ def test_alphazero_agent__the_solver_decides_won_and_drawn_endgames() -> None:
     assert searching.act_states(state).tolist()[-1] == batched[-1]  # far from the end: the search alone
     with pytest.raises(ValueError, match="endgame must be an int from 0 to 24, got 25"):
         AlphaZeroAgent(endgame=25)
+
+
+def test_trainer__init_starts_a_new_run_from_a_network(tmp_path: Path) -> None:
+    """``init`` (``train --init``) loads a trained network's weights into a new run of the same shape; another
+    shape, or init with resume, is refused by name."""
+    from othello_zoo.alphazero.agent import SHIPPED
+    from othello_zoo.cli import main as cli_main
+
+    shipped = load_network(SHIPPED[6])
+    config = TrainConfig(board_size=6, channels=32, blocks=2, games=2, simulations=2, iterations=1, eval_every=0)
+    trainer = Trainer(config, tmp_path / "a", init=SHIPPED[6])
+    weights = shipped.state_dict()
+    assert all(torch.equal(value, weights[key]) for key, value in trainer.net.state_dict().items())
+    assert trainer.iteration == 0
+    with pytest.raises(ValueError, match=r"its network is \{'board_size': 6, 'channels': 32, 'blocks': 2\}"):
+        Trainer(TrainConfig(board_size=6, channels=16, blocks=2), tmp_path / "b", init=SHIPPED[6])
+    with pytest.raises(ValueError, match="a resumed run goes on from its own weights"):
+        Trainer(config, tmp_path / "a", resume=True, init=SHIPPED[6])
+    with pytest.raises(SystemExit):
+        cli_main(["train", "--out", str(tmp_path / "c"), "--init", str(tmp_path / "missing.pt")])
+    assert not (tmp_path / "c").exists()
