@@ -411,3 +411,27 @@ def test_trainer__init_starts_a_new_run_from_a_network(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         cli_main(["train", "--out", str(tmp_path / "c"), "--init", str(tmp_path / "missing.pt")])
     assert not (tmp_path / "c").exists()
+
+
+def test_network_infer__is_the_eval_mode_forward_bit_for_bit() -> None:
+    """The search's evaluator runs ``infer``: the layers' functions in eval mode, the same outputs as ``forward``
+    after ``eval()``, in training mode too, and without switching the modules' mode."""
+    from othello_zoo.alphazero.agent import SHIPPED
+
+    g = torch.Generator().manual_seed(0)
+    for n in (6, 8):
+        net = load_network(SHIPPED[n])
+        planes = torch.randint(0, 2, (9, 2, n, n), generator=g).to(torch.int8)
+        with torch.no_grad():
+            expected = net(planes)
+            net.train()
+            got = net.infer(planes)
+        assert net.training  # infer left the mode alone
+        assert torch.equal(got[0], expected[0])
+        assert torch.equal(got[1], expected[1])
+        mask = torch.ones(9, n * n + 1, dtype=torch.bool)
+        mask[:, 0] = False
+        logits, value = net.evaluator()(planes, mask)  # at the thread count it chooses: the last bits may differ
+        assert torch.allclose(value, expected[1], atol=1e-6)
+        assert torch.allclose(logits[:, 1:], expected[0][:, 1:], atol=1e-5)
+        assert bool((logits[:, 0] == -1e9).all())
