@@ -52,7 +52,8 @@ def plot_ratings(
     for i in range(m):
         for j in range(m):
             if scores[i][j] == scores[i][j]:  # not NaN: the pair met
-                right.text(j, i, f"{scores[i][j]:.2f}", ha="center", va="center", fontsize=8)
+                ink = "white" if abs(scores[i][j] - 0.5) > 0.3 else "black"  # readable on the dark cells
+                right.text(j, i, f"{scores[i][j]:.2f}", ha="center", va="center", fontsize=8, color=ink)
     right.set_title("Score of the row against the column")
     fig.colorbar(image, ax=right, fraction=0.046, pad=0.04)
     fig.tight_layout()

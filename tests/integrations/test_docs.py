@@ -69,6 +69,7 @@ ZOOMED_IMAGES = {
     "throughput.png": "othello-zoo bench --plot",
     "throughput-cuda.png": "othello-zoo bench --devices cuda --plot",
     "selfplay_ppo.png": "examples/selfplay_ppo.py",
+    "arena-ladder.png": "othello-zoo arena random greedy mcts uct alphabeta az --plot",
     # The play window at the sizes a player sees it (docs/scripts/play_screenshots.py): shown whole, scaled
     # down, and at their own size on a click.
     "play-start.png": "docs/scripts/play_screenshots.py",
