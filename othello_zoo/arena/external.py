@@ -8,7 +8,7 @@ The protocol, version 1 (the whole of it):
   ``---------------------------OX------XO--------------------------- X``.
 - The program answers with one line on its standard output: the square it plays in lower case (``d3``), or
   ``pass``. Lines that start with ``#`` are ignored (a program may log on them); so is surrounding white space.
-- The program is asked only when it has a legal placement; forced passes are played for it.
+- The program is asked only when it has a choice: a forced pass, or the only legal move, is played for it.
 - At the end the arena closes the program's standard input; a program should exit when it reads end of file.
 
 A program that answers with anything but a legal move, answers nothing within ``timeout`` seconds, or exits,
