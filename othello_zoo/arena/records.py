@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -184,8 +184,3 @@ def export_games(games: Iterable[GameRecord], path: str | os.PathLike[str], boar
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return count
-
-
-def games_between(games: Sequence[GameRecord], first: str, second: str) -> list[GameRecord]:
-    """The games of ``first`` against ``second`` (either colour)."""
-    return [game for game in games if {game.black, game.white} == {first, second}]
