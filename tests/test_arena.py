@@ -29,6 +29,7 @@ from othello_zoo.arena import (
     read_results,
     replay,
     run_arena,
+    seconds_per_move,
 )
 from othello_zoo.cli import main as cli_main
 from othello_zoo.core.board import Board
@@ -250,6 +251,29 @@ def test_run_arena__never_overwrites_and_checks_the_settings(tmp_path: Path) -> 
     bad.write_text("not json\n")
     with pytest.raises(ValueError, match="line 1 is not an arena results header"):
         read_results(bad)
+
+
+def test_run_arena__unbatched_plays_one_game_at_a_time_with_act(tmp_path: Path) -> None:
+    """``batched=False`` asks every agent board by board, game after game: for agents that decide alone the
+    games are those of the batched run; the thinking times are each agent's own."""
+    agents = ("greedy", "ab1=alphabeta:depth=1,endgame=0")
+    batched = run_arena(ArenaSettings(agents=agents, games=4, seed=4), tmp_path / "a.jsonl", progress=False)
+    order: list[int] = []
+    alone = run_arena(
+        ArenaSettings(agents=agents, games=4, seed=4, batched=False),
+        tmp_path / "b.jsonl",
+        progress=False,
+        on_game=lambda game: order.append(game.round),
+    )
+    assert order == [0, 1, 2, 3]
+    assert sorted((g.key, g.moves) for g in alone) == sorted((g.key, g.moves) for g in batched)
+    assert read_results(tmp_path / "b.jsonl").settings["batched"] is False
+
+
+def test_seconds_per_move__counts_the_moves_each_player_chose() -> None:
+    game = GameRecord(("a", "b"), 0, "a", "b", "f5", "f5d6c3d3", 3, 1, {"black": 2.0, "white": 3.0})
+    # After the opening f5 (not counted): white chose d6 and d3, black c3.
+    assert seconds_per_move([game]) == {"a": 2.0, "b": 1.5}
 
 
 def test_export__a_book_file_whose_games_replay_in_the_env(tmp_path: Path) -> None:

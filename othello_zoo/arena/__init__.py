@@ -20,7 +20,7 @@ from othello_zoo.arena.arena import SCHEDULES, ArenaSettings, openings, pairs, r
 from othello_zoo.arena.external import PROTOCOL, ExternalAgent, ExternalAgentError
 from othello_zoo.arena.plot import plot_ratings
 from othello_zoo.arena.ratings import Rating, fit_ratings, format_ratings, head_to_head
-from othello_zoo.arena.records import GameRecord, Results, export_games, read_results, replay
+from othello_zoo.arena.records import GameRecord, Results, export_games, read_results, replay, seconds_per_move
 from othello_zoo.arena.spec import AgentSpec, parse_agent
 
 __all__ = [
@@ -44,4 +44,5 @@ __all__ = [
     "read_results",
     "replay",
     "run_arena",
+    "seconds_per_move",
 ]

@@ -5,7 +5,9 @@
 in twos from the same opening with the colours swapped. The openings are the same for every pair: ``random_plies``
 uniformly random plies from the start (seeded), or positions of the XOT book (``openings="xot"``). The games of a
 pair are played side by side: an agent with ``act_states`` (the AlphaZero agent) chooses for all of its boards in
-one batched search; the others are asked board by board. Forced passes are played without asking.
+one batched search; the others are asked board by board. With ``batched=False`` the games are played one at a time
+and every agent is asked board by board (``act``), as it plays alone: the AlphaZero agent with its tree reuse, and
+each game's thinking times are the agents' own. Forced passes are played without asking.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class ArenaSettings:
     random_plies: int = 4
     seed: int = 0
     board_size: int = 8
+    batched: bool = True
 
     def __post_init__(self) -> None:
         specs = [parse_agent(text) for text in self.agents]
@@ -62,6 +65,8 @@ class ArenaSettings:
         check_int("random_plies", self.random_plies, low=0, high=20)
         check_int("seed", self.seed, low=0)
         check_board_size(self.board_size)
+        if not isinstance(self.batched, bool):
+            raise TypeError(f"batched must be True or False, got {self.batched!r}")
         if self.openings == "xot" and self.board_size != 8:
             raise ValueError("the xot book holds 8 x 8 openings: use openings='random' on other board sizes")
 
@@ -78,6 +83,7 @@ class ArenaSettings:
             "random_plies": self.random_plies if self.openings == "random" else 0,
             "seed": self.seed,
             "board_size": self.board_size,
+            "batched": self.batched,
         }
 
 
@@ -163,7 +169,11 @@ def run_arena(
                     if on_game is not None:
                         on_game(record)
 
-                _play_pair(pair, rounds, starts, agents, settings.board_size, finished)
+                if settings.batched:
+                    _play_pair(pair, rounds, starts, agents, settings.board_size, finished)
+                else:  # one game at a time, every agent asked board by board (act), as it plays alone
+                    for k in rounds:
+                        _play_pair(pair, [k], starts, agents, settings.board_size, finished, batched=False)
         finally:
             if bar is not None:
                 bar.close()
@@ -191,8 +201,10 @@ def _play_pair(
     agents: dict[str, Any],
     n: int,
     finished: Callable[[GameRecord], None],
+    batched: bool = True,
 ) -> None:
-    """Play the ``rounds`` of ``pair`` side by side; ``finished`` gets each game as it ends."""
+    """Play the ``rounds`` of ``pair`` side by side; ``finished`` gets each game as it ends. ``batched``: an agent
+    with ``act_states`` chooses for all its boards at once (else every agent's ``act``, board by board)."""
     games = []
     for k in rounds:
         players = pair if k % 2 == 0 else (pair[1], pair[0])
@@ -206,7 +218,7 @@ def _play_pair(
         for label in dict.fromkeys(pair):
             waiting = [g for g in games if not g.board.terminated and g.players[g.board.current_player] == label]
             if waiting:
-                _choose(agents[label], waiting)
+                _choose(agents[label], waiting, batched)
         for game in [g for g in games if g.board.terminated]:
             black, white = game.board.scores()
             finished(
@@ -230,11 +242,12 @@ def _play(game: _Game, action: int) -> None:
     game.moves.append(action)
 
 
-def _choose(agent: Any, games: list[_Game]) -> None:
-    """One move of ``agent`` on each of ``games`` (where it is to move): a batched call where it has one."""
+def _choose(agent: Any, games: list[_Game], batched: bool = True) -> None:
+    """One move of ``agent`` on each of ``games`` (where it is to move): a batched call where it has one (and
+    ``batched``)."""
     colours = [g.board.current_player for g in games]
     began = time.perf_counter()
-    if callable(getattr(agent, "act_states", None)):
+    if batched and callable(getattr(agent, "act_states", None)):
         device = getattr(agent, "device", torch.device("cpu"))
         state = engine.from_text([g.board.to_text() for g in games], device=device)
         actions = [int(a) for a in agent.act_states(state).tolist()]

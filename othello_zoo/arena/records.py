@@ -18,7 +18,16 @@ from typing import Any, TextIO
 from othello_zoo.core.board import Board
 from othello_zoo.core.notation import parse_moves
 
-__all__ = ["FORMAT", "GameRecord", "Results", "ResultsWriter", "export_games", "read_results", "replay"]
+__all__ = [
+    "FORMAT",
+    "GameRecord",
+    "Results",
+    "ResultsWriter",
+    "export_games",
+    "read_results",
+    "replay",
+    "seconds_per_move",
+]
 
 FORMAT = "othello-zoo arena 1"
 """The first line's ``format``: what a results file says it is."""
@@ -184,3 +193,21 @@ def export_games(games: Iterable[GameRecord], path: str | os.PathLike[str], boar
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return count
+
+
+def seconds_per_move(games: Iterable[GameRecord], board_size: int = 8) -> dict[str, float]:
+    """Each player's mean thinking time a move it chose (its recorded seconds over its moves after the opening,
+    forced passes not counted)."""
+    seconds: dict[str, float] = {}
+    moves: dict[str, int] = {}
+    for game in games:
+        board = Board.start(board_size)
+        opening = len(parse_moves(game.opening, board_size))
+        for ply, action in enumerate(parse_moves(game.moves, board_size)):
+            if ply >= opening and board.moves:
+                player = game.black if board.current_player == 0 else game.white
+                moves[player] = moves.get(player, 0) + 1
+            board = board.step(action)
+        for player, colour in ((game.black, "black"), (game.white, "white")):
+            seconds[player] = seconds.get(player, 0.0) + game.seconds.get(colour, 0.0)
+    return {player: seconds[player] / moves[player] if moves.get(player) else 0.0 for player in seconds}

@@ -15,6 +15,7 @@ from othello_zoo.arena import (
     plot_ratings,
     read_results,
     run_arena,
+    seconds_per_move,
 )
 from othello_zoo.arena.arena import OPENINGS, SCHEDULES
 
@@ -41,6 +42,14 @@ def build_parser(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--random-plies", type=int, default=4, help="with --openings random (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=0, help="the openings' and agents' seed (default: %(default)s)")
     parser.add_argument("--board-size", type=int, default=8, help="(default: %(default)s)")
+    parser.add_argument(
+        "--no-batch",
+        dest="batched",
+        action="store_false",
+        help="one game at a time, every agent asked board by board: as it plays alone (the AlphaZero agent's "
+        "tree reuse included), with its own time a move (default: the games of a pair side by side, the "
+        "AlphaZero agent's boards in one batched search)",
+    )
     parser.add_argument("--out", default="arena.jsonl", help="the results file (default: %(default)s)")
     parser.add_argument("--resume", action="store_true", help="go on with the games of --out")
     parser.add_argument("--results", nargs="+", metavar="FILE", help="rate these results files; play nothing")
@@ -80,6 +89,8 @@ def main(args: argparse.Namespace) -> int:
     outcomes = [(game.black, game.white, game.black_points) for game in games]
     table = fit_ratings(outcomes, anchor=args.anchor)
     print(format_ratings(table))
+    timing = seconds_per_move(games, board_size)
+    print("seconds a move: " + ", ".join(f"{label} {timing[label]:.3f}" for label in [r.label for r in table]))
     if args.plot:
         plot_ratings(table, outcomes, args.plot)
         print(f"plot: {args.plot}")
@@ -101,6 +112,7 @@ def _settings(args: argparse.Namespace) -> ArenaSettings:
             random_plies=stored["random_plies"],
             seed=stored["seed"],
             board_size=stored["board_size"],
+            batched=stored.get("batched", True),
         )
     return ArenaSettings(
         agents=tuple(args.agents),
@@ -110,4 +122,5 @@ def _settings(args: argparse.Namespace) -> ArenaSettings:
         random_plies=args.random_plies if args.openings == "random" else 0,
         seed=args.seed,
         board_size=args.board_size,
+        batched=args.batched,
     )
