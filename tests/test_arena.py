@@ -160,6 +160,10 @@ def test_settings__are_checked_and_named() -> None:
         ArenaSettings(agents=("random", "greedy"), schedule="swiss")
     with pytest.raises(ValueError, match="xot book holds 8 x 8"):
         ArenaSettings(agents=("random", "greedy"), openings="xot", board_size=6)
+    settings = ArenaSettings(agents=("random", "g=greedy"), games=4, seed=3, batched=False)
+    assert ArenaSettings.from_dict(settings.as_dict()) == settings
+    with pytest.raises(ValueError, match=r"unknown arena settings \['colour'\]"):
+        ArenaSettings.from_dict({**settings.as_dict(), "colour": "black"})
     assert pairs(["a", "b", "c"]) == [("a", "b"), ("a", "c"), ("b", "c")]
     assert pairs(["a", "b", "c"], "gauntlet") == [("a", "b"), ("a", "c")]
 

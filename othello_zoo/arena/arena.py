@@ -12,6 +12,7 @@ each game's thinking times are the agents' own. Forced passes are played without
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import time
@@ -73,6 +74,15 @@ class ArenaSettings:
     @property
     def specs(self) -> list[AgentSpec]:
         return [parse_agent(text) for text in self.agents]
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ArenaSettings:
+        """The settings of :meth:`as_dict` (a results file's first line) back."""
+        known = {field.name for field in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown arena settings {unknown}; the settings are {sorted(known)}")
+        return cls(**{**data, "agents": tuple(data.get("agents", ()))})
 
     def as_dict(self) -> dict[str, Any]:
         return {

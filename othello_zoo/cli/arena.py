@@ -103,17 +103,7 @@ def main(args: argparse.Namespace) -> int:
 def _settings(args: argparse.Namespace) -> ArenaSettings:
     """The arena of the command line; with ``--resume`` and no agents, the one the results file holds."""
     if not args.agents and args.resume and Path(args.out).exists():
-        stored = read_results(args.out).settings
-        return ArenaSettings(
-            agents=tuple(stored["agents"]),
-            games=stored["games"],
-            schedule=stored["schedule"],
-            openings=stored["openings"],
-            random_plies=stored["random_plies"],
-            seed=stored["seed"],
-            board_size=stored["board_size"],
-            batched=stored.get("batched", True),
-        )
+        return ArenaSettings.from_dict(read_results(args.out).settings)
     return ArenaSettings(
         agents=tuple(args.agents),
         games=args.games,
