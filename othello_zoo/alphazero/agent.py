@@ -4,7 +4,7 @@ search (:mod:`othello_zoo.search`).
 ``AlphaZeroAgent(checkpoint)`` loads the ``checkpoint.pt`` of an ``othello-zoo train`` run (or a
 file holding only ``{"network": state_dict, "network_config": {...}}``); without one it loads the
 network shipped with the package for ``board_size`` (:data:`SHIPPED`). ``act`` runs one search a move
-(``search=SearchConfig(...)``, default :data:`AGENT_SEARCH`: 256 simulations) and plays the most visited
+(``search=SearchConfig(...)``, default :data:`AGENT_SEARCH`: 384 simulations) and plays the most visited
 action; when the board is the one its last move led to with one reply played, the search goes on from the
 subtree of that reply (subtree reuse, the config's ``reuse``). ``act_states`` searches a whole batch of
 engine states at once.
@@ -68,9 +68,11 @@ ENDGAME = 14
 timing: the solver's win/draw/loss search of 30 positions of 2004 tournament games took 0.04 s on average and 0.17
 s at most at 14 empties, 0.32 s and 3.6 s at 16, 1.3 s and 12 s at 18 (one core of the development CPU)."""
 
-AGENT_SEARCH = SearchConfig(simulations=256, reuse=True)
-"""The agent's search: 256 simulations a move (PUCT, no noise), each move's search going on from the subtree of
-the reply played."""
+AGENT_SEARCH = SearchConfig(simulations=384, reuse=True)
+"""The agent's search: 384 simulations a move (PUCT, no noise), each move's search going on from the subtree of
+the reply played. 384 keeps a move under a second on one core of the development CPU (0.84 s on average over
+two games against alpha-beta, the other core busy); it was 256 before the evaluator stopped switching the
+network's mode on every call."""
 
 
 class AlphaZeroAgent(BoardAgent):

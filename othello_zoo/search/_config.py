@@ -3,7 +3,7 @@
 Whoever runs searches takes a ``SearchConfig``: :class:`~othello_zoo.search.BatchedSearch`, self-play and matches
 (:mod:`othello_zoo.alphazero.selfplay`), the AlphaZero agent and the trainer's ``TrainConfig`` (which nests one).
 A use that needs other values than the defaults names them once, as a config of its own (self-play's noise, the
-agent's 256 simulations), never as a second default of the same setting.
+agent's 384 simulations), never as a second default of the same setting.
 """
 
 from __future__ import annotations
