@@ -406,3 +406,17 @@ def test_cli_arena__ctrl_c_keeps_the_games_and_resume_plays_the_rest(tmp_path: P
     assert len(results.games) == 24
     assert len({g.key for g in results.games}) == 24
     assert _lines(out)[1 : 1 + len(kept)] == kept
+
+
+def test_run_arena__batched_alphazero_on_6x6(tmp_path: Path) -> None:
+    """The AlphaZero agent chooses for its boards in one batched search (act_states), the exact solver near the
+    end included; the games replay on the 6 x 6 board."""
+    settings = ArenaSettings(agents=("random", "az:simulations=8"), games=4, board_size=6, random_plies=2)
+    games = run_arena(settings, tmp_path / "arena.jsonl", progress=False)
+    assert len(games) == 4
+    for game in games:
+        final = replay(game, board_size=6)
+        assert final.terminated
+        assert final.scores() == (game.black_discs, game.white_discs)
+    table = fit_ratings(read_results(tmp_path / "arena.jsonl").outcomes())
+    assert table[0].label == "az:simulations=8"
