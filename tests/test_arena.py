@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from children import default_sigint
 
 from othello_zoo.arena import (
     ArenaSettings,
@@ -382,7 +383,9 @@ def test_cli_arena__ctrl_c_keeps_the_games_and_resume_plays_the_rest(tmp_path: P
     out = tmp_path / "a.jsonl"
     command = [sys.executable, "-m", "othello_zoo", "arena", "random", "ab=alphabeta:depth=3,endgame=6"]
     command += ["greedy", "--games", "8", "--out", str(out), "--quiet"]
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint
+    )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and (not out.exists() or len(_lines(out)) < 3):
         time.sleep(0.1)

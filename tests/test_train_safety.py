@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from children import default_sigint
 
 from othello_zoo.__main__ import main
 from othello_zoo.alphazero.train import TrainConfig, Trainer
@@ -91,7 +92,9 @@ def test_train__out_that_is_a_file_is_refused(tmp_path: Path, capsys: pytest.Cap
 def test_train__ctrl_c_keeps_the_finished_iterations_and_says_how_to_go_on(tmp_path: Path) -> None:
     out = tmp_path / "run"
     command = [sys.executable, "-m", "othello_zoo", "train", "--out", str(out), *TINY, "--iterations", "100000"]
-    child = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, preexec_fn=default_sigint
+    )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (out / "log.json").exists():  # written after the first iteration
         time.sleep(0.1)

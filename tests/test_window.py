@@ -361,8 +361,14 @@ def test_play__ctrl_c_while_the_agent_thinks_stops_quietly(where: str) -> None:
     flags = ["--agent", "mcts", "--human", "white", "--simulations", "200000"]  # black, MCTS, thinks first
     flags += ["--terminal"] if where == "terminal" else []
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONUNBUFFERED": "1"}
+    from children import default_sigint
+
     child = subprocess.Popen(
-        [sys.executable, "-m", "othello_zoo", "play", *flags], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-m", "othello_zoo", "play", *flags],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=default_sigint,
     )
     if where == "terminal":  # wait for the agent to think, however slow the machine
         assert child.stdout is not None
