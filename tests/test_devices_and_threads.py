@@ -18,7 +18,7 @@ from othello_zoo.agents import make_agent
 from othello_zoo.alphazero.agent import load_network, shipped_network
 from othello_zoo.alphazero.train import TrainConfig, Trainer
 from othello_zoo.core import threads
-from othello_zoo.core.checks import check_device, resolve_device
+from othello_zoo.core.checks import check_device, check_generator, generator_device, resolve_device
 from othello_zoo.core.threads import (
     ADAPTIVE,
     ENV_VAR,
@@ -74,6 +74,29 @@ def test_vector_env__an_indexed_cpu_device_steps_and_compares_as_cpu() -> None:
     with pytest.raises(ValueError, match="which holds no data"):
         othello_v0.vector_env(2, device="meta")
     assert engine.init(2, device="cpu:0").to("cpu:0").device == torch.device("cpu")
+
+
+def test_generators__made_with_the_device_type_alone_serve_the_boards_on_it(device: str) -> None:
+    """``torch.Generator(device="cuda")`` reports ``cuda`` and draws on the current device: it serves boards
+    on ``cuda:0`` (the env, the engine's draws and the mask sampler), as a CPU generator serves ``cpu:0``."""
+    kind = torch.device(device).type
+    env = othello_v0.vector_env(3, device=device, illegal_action="lose")
+    env.reset(seed=0)
+    step = env.step_movers_random(torch.Generator(device=kind).manual_seed(0))
+    assert step.reward.tolist() == [0.0, 0.0, 0.0]
+    assert [sum(map(text[:64].count, "XO")) for text in engine.to_text(env.state)] == [5, 5, 5]  # one move played
+    actions = engine.random_actions(env.state, torch.Generator(device=kind).manual_seed(1))
+    assert bool(engine.legal_action_mask(env.state).gather(1, actions[:, None]).all())
+    mask = engine.legal_action_mask(env.state)
+    sampled = engine.sample_actions(mask, torch.Generator(device=kind).manual_seed(2))
+    assert bool(mask.gather(1, sampled[:, None]).all())
+
+
+def test_check_generator__names_both_devices_when_they_differ() -> None:
+    with pytest.raises(ValueError, match=r"generator is on cpu, the boards on cuda:0: make it on cuda:0"):
+        check_generator(torch.Generator(), torch.device("cuda", 0))
+    assert generator_device(torch.Generator()) == torch.device("cpu")
+    assert check_generator(torch.Generator(), torch.device("cpu")) is not None
 
 
 def test_agents_and_networks__load_on_an_indexed_device_with_weights_only(tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ __all__ = [
     "check_real",
     "check_reward_mode",
     "check_seed",
+    "generator_device",
     "integer_value",
     "resolve_device",
 ]
@@ -216,12 +217,27 @@ def _range_text(low: float | None, high: float | None) -> str:
     return ""
 
 
-def check_generator(generator: object) -> torch.Generator:
-    """``generator`` if it is a ``torch.Generator``: the engine draws only from a generator it is given, never
-    from torch's global one."""
+def check_generator(generator: object, device: torch.device | None = None) -> torch.Generator:
+    """``generator`` if it is a ``torch.Generator`` (the engine draws only from a generator it is given, never
+    from torch's global one) and, with ``device``, one that draws on that device: a generator made with
+    ``device="cuda"`` reports ``cuda`` and draws on the current CUDA device, so it serves boards on ``cuda:0``
+    when that is the current one (:func:`generator_device`)."""
     if not isinstance(generator, torch.Generator):
         raise TypeError(
             f"generator must be a torch.Generator (the engine never draws from torch's global generator), "
             f"got {generator!r} ({type(generator).__name__})"
         )
+    if device is not None and generator_device(generator) != device:
+        raise ValueError(f"generator is on {generator.device}, the boards on {device}: make it on {device}")
     return generator
+
+
+def generator_device(generator: torch.Generator) -> torch.device:
+    """The device ``generator`` draws on, as tensors report it (``cuda`` -> ``cuda:N``, N the current CUDA
+    device, as torch makes such a generator; ``cpu``): comparable with a tensor's ``.device``."""
+    device = generator.device
+    if device.type == "cpu":
+        return torch.device("cpu")
+    if device.index is None and device.type == "cuda":
+        return torch.device("cuda", torch.cuda.current_device())
+    return device

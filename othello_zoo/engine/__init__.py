@@ -164,7 +164,7 @@ def sample_actions(mask: Tensor, generator: torch.Generator, check: bool = True)
     if not isinstance(mask, Tensor) or mask.dtype != torch.bool or mask.dim() != 2:
         got = f"{mask.dtype} {tuple(mask.shape)}" if isinstance(mask, Tensor) else type(mask).__name__
         raise TypeError(f"mask must be a bool tensor of shape (B, A), got {got}")
-    check_generator(generator)
+    check_generator(generator, mask.device)
     if check:  # before drawing, so that a refused mask leaves the generator as it was
         empty = ~mask.any(1)
         if bool(empty.any()):
@@ -185,7 +185,7 @@ def random_actions(state: State, generator: torch.Generator) -> Tensor:
     >>> sorted(set(random_actions(state, torch.Generator().manual_seed(0)).tolist()) - {19, 26, 37, 44})
     []
     """
-    check_generator(generator)
+    check_generator(generator, state.device)
     uniform = torch.rand(state.batch_size, generator=generator, device=state.device)
     return kernel_of(state).random_moves(state.moves, uniform)
 

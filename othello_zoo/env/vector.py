@@ -327,9 +327,7 @@ class OthelloVectorEnv:
         step with ``compile=True``. ``generator`` defaults to the env's own (seeded by ``reset(seed=...)``)."""
         if generator is None:
             generator = self.generator
-        check_generator(generator)
-        if generator.device != self.device and not (generator.device.type == self.device.type == "cpu"):
-            raise ValueError(f"generator is on {generator.device}, the boards on {self.device}")
+        check_generator(generator, self.device)
         if not self.compile:
             return self.step_movers(engine.random_actions(self.state, generator))
         return self._fused_step(uniform=torch.rand(self.num_envs, generator=generator, device=self.device))

@@ -8,7 +8,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
-from othello_zoo.core.checks import check_int
+from othello_zoo.core.checks import check_int, generator_device
 from othello_zoo.core.threads import uses_adaptive_threads
 from othello_zoo.engine.kernels.bitboard import bitboard_kernel
 from othello_zoo.search._evaluate import Evaluator
@@ -25,7 +25,7 @@ def rollout_evaluator(
     once every 8 plies to stop when every game is over."""
     playouts = check_int("playouts", playouts, low=1)
     resolved = engine.resolve_backend(backend, board_size)  # type: ignore[arg-type]
-    generators = {} if generator is None else {generator.device: generator}
+    generators = {} if generator is None else {generator_device(generator): generator}
 
     def threads_key(observation: Tensor, *_: object) -> Hashable | None:  # exact integer play: threads by timing
         return ("rollouts", board_size, playouts, observation.shape[0].bit_length()) if observation.is_cpu else None
