@@ -113,6 +113,24 @@ def test_solver__table_kept_between_calls_gives_the_same_values() -> None:
     assert (solver.nodes, len(solver.table)) == (0, 0)
 
 
+def test_solver__kept_for_the_next_position_until_its_table_is_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The alpha-beta and AlphaZero agents keep one solver a game through EndgameSolver.kept: the same solver
+    while it plays the board size and its table is under TABLE_LIMIT entries, else a new one."""
+    from othello_zoo.agents import endgame
+
+    assert endgame.TABLE_LIMIT == 1_000_000
+    first = EndgameSolver.kept(None, 8)
+    assert (type(first), first.n) == (EndgameSolver, 8)
+    board = Board.from_text(endgame_positions(2, 12)[0])
+    first.solve(board.own, board.opp)
+    assert EndgameSolver.kept(first, 8) is first
+    assert EndgameSolver.kept(first, 6).n == 6
+    monkeypatch.setattr(endgame, "TABLE_LIMIT", len(first.table))
+    renewed = EndgameSolver.kept(first, 8)
+    assert renewed is not first
+    assert (renewed.n, len(renewed.table)) == (8, 0)
+
+
 @pytest.mark.slow
 def test_solver__ffo_40_black_wins_by_38_with_a2() -> None:
     """FFO #40 (20 empties): every line of the suite lists each move's exact value; a2 is +38."""

@@ -201,6 +201,10 @@ def test_rules_module__owns_the_start_end_and_result() -> None:
     assert not rules.game_over(0, 1 << 5)
     flags = rules.game_over(torch.tensor([0, 0, 4]), torch.tensor([0, 8, 0]))
     assert flags.tolist() == [True, False, False]
+    words = torch.tensor([0, 0, 4, -(1 << 63), 0, 7])  # the sign bit is a square too (h8 on 8 x 8)
+    others = torch.tensor([0, 8, 0, 0, -(1 << 63), 0])
+    assert rules.game_over_where(words, others).tolist() == [True, False, False, False, False, False]
+    assert torch.equal(rules.game_over_where(words, others), rules.game_over(words, others))
     assert [rules.mover_result(d, False, 8) for d in (5, 0, -5)] == [1.0, 0.0, -1.0]
     assert rules.mover_result(30, True, 8) == -1.0  # a forfeit loses whatever the discs
     assert rules.mover_result(-16, False, 8, margin=True) == -0.25

@@ -161,9 +161,7 @@ class AlphaBetaAgent(BoardAgent):
     def choose(self, board: Board) -> int:
         empties = board.board_size**2 - sum(board.scores())
         if empties <= self.endgame:
-            solver = self._solver
-            if solver is None or solver.n != board.board_size or len(solver.table) > 1_000_000:
-                solver = self._solver = EndgameSolver(board.board_size)
+            solver = self._solver = EndgameSolver.kept(self._solver, board.board_size)
             before = solver.nodes
             move = solver.solve(board.own, board.opp).move
             self.last_nodes = solver.nodes - before

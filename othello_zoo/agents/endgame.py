@@ -30,7 +30,7 @@ from othello_zoo.core import rules
 from othello_zoo.core.board import Board
 from othello_zoo.core.scalar import scalar_rules
 
-__all__ = ["EndgameSolver", "Solution", "final_score"]
+__all__ = ["TABLE_LIMIT", "EndgameSolver", "Solution", "final_score"]
 
 INF = 10**9
 _SHALLOW = 6  # at or below this many empties: parity order, no table, no sorting
@@ -75,6 +75,11 @@ def _table_cutoff(entry: _Entry, alpha: int, beta: int) -> tuple[int, int] | Non
     return None
 
 
+TABLE_LIMIT = 1_000_000
+"""Entries of a solver's transposition table beyond which :meth:`EndgameSolver.kept` starts a new solver (some
+hundreds of MB of Python objects)."""
+
+
 class EndgameSolver:
     """Exact solver for ``board_size x board_size`` positions given as two bit sets.
 
@@ -98,6 +103,14 @@ class EndgameSolver:
         self.corners = (1 << 0) | (1 << (n - 1)) | (1 << (n * (n - 1))) | (1 << (n * n - 1))
         self.nodes = 0
         self.table: dict[tuple[int, int], _Entry] = {}
+
+    @classmethod
+    def kept(cls, solver: EndgameSolver | None, board_size: int) -> EndgameSolver:
+        """``solver`` again for the next position of a game (its table serves the next solve) when it plays
+        ``board_size`` and its table holds under :data:`TABLE_LIMIT` entries; else a new solver."""
+        if solver is None or solver.n != board_size or len(solver.table) >= TABLE_LIMIT:
+            return cls(board_size)
+        return solver
 
     def clear(self) -> None:
         """Forget the transposition table and reset the node count."""

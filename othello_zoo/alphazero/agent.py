@@ -144,9 +144,7 @@ class AlphaZeroAgent(BoardAgent):
         n = board.board_size
         if board.terminated or board.moves == 0 or n * n - sum(board.scores()) > self.endgame:
             return None
-        solver = self._solver
-        if solver is None or solver.n != n or len(solver.table) > 1_000_000:
-            solver = self._solver = EndgameSolver(n)
+        solver = self._solver = EndgameSolver.kept(self._solver, n)
         score, move = solver.solve(board.own, board.opp, -1, 1)  # win, draw or loss only: a narrow window
         return move if score >= 0 else None
 
@@ -171,8 +169,13 @@ class AlphaZeroAgent(BoardAgent):
             raise ValueError(f"the boards are on {state.device}, the network on {self.device}: move them with .to()")
         if not self.endgame:
             return select_actions(self.search.run(state, keep_tree=False))
-        boards = [Board.from_text(text) for text in engine.to_text(state)]
-        solved = [self._solved(board) for board in boards]
+        n = self.board_size
+        near_end = (engine.scores(state).sum(1) >= n * n - self.endgame).nonzero().flatten().tolist()
+        solved: list[int | None] = [None] * state.batch_size
+        if near_end:  # only boards the solver may decide go to position text
+            index = torch.tensor(near_end, dtype=torch.int64, device=state.device)
+            for i, text in zip(near_end, engine.to_text(state[index]), strict=True):
+                solved[i] = self._solved(Board.from_text(text))
         rest = [i for i, move in enumerate(solved) if move is None]
         actions = torch.tensor([-1 if move is None else move for move in solved], dtype=torch.int64)
         if rest:

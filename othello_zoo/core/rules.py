@@ -48,6 +48,7 @@ __all__ = [
     "direction_tables",
     "exact_score",
     "game_over",
+    "game_over_where",
     "mover_result",
     "outcome_sign",
     "ray",
@@ -134,6 +135,18 @@ def game_over(mover_moves: int | Tensor, opponent_moves: int | Tensor) -> bool |
     if isinstance(mover_moves, Tensor):
         return (mover_moves | opponent_moves) == 0  # also for bool "has a move" tensors
     return mover_moves == 0 and opponent_moves == 0
+
+
+def game_over_where(mover_moves: Tensor, opponent_moves: Tensor) -> Tensor:
+    """:func:`game_over` on int64 ``(B,)`` placement sets, written as ``torch.where(mover has none, opponent has
+    none, False)``: the opponent's moves matter only where the mover has none (a few boards in a hundred), and
+    under ``torch.compile`` the C++ compiler computes a ``where``'s operand in a branch taken only there (the
+    compiled engine step, :mod:`othello_zoo.engine.fused`). The same values as :func:`game_over`.
+
+    >>> game_over_where(torch.tensor([0, 0, 4]), torch.tensor([0, 8, 0])).tolist()
+    [True, False, False]
+    """
+    return torch.where(mover_moves == 0, opponent_moves == 0, False)
 
 
 # -- the result -------------------------------------------------------------------------------------

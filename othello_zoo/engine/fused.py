@@ -234,11 +234,9 @@ def fused_step(
     flipped = _flips(own, opp, bit, spec.rays)
     next_own, next_opp = opp ^ flipped, own | bit | flipped
     next_moves = _placements(next_own, next_opp, spec.rays)
-    # The game is over when neither side has a move (rules.game_over). The other side's moves matter only where
-    # the next mover has none (a few boards in a hundred): asked for under that condition, the C++ compiler
-    # computes them in a branch taken only there, which saves a third of the loop's arithmetic.
-    stuck = next_moves == 0
-    no_moves = torch.where(stuck, _placements(next_opp, next_own, spec.rays) == 0, False)
+    # The game is over when neither side has a move, in the form whose other side's moves the C++ compiler
+    # computes only where the next mover has none: a third of the loop's arithmetic saved.
+    no_moves = rules.game_over_where(next_moves, _placements(next_opp, next_own, spec.rays))
     frozen = terminated | illegal
     next_own = torch.where(frozen, own, next_own)
     next_opp = torch.where(frozen, opp, next_opp)
