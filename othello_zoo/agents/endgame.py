@@ -107,7 +107,7 @@ class EndgameSolver:
     @classmethod
     def kept(cls, solver: EndgameSolver | None, board_size: int) -> EndgameSolver:
         """``solver`` again for the next position of a game (its table serves the next solve) when it plays
-        ``board_size`` and its table holds under :data:`TABLE_LIMIT` entries; else a new solver."""
+        ``board_size`` and its table holds under ``TABLE_LIMIT`` (1,000,000) entries; else a new solver."""
         if solver is None or solver.n != board_size or len(solver.table) >= TABLE_LIMIT:
             return cls(board_size)
         return solver

@@ -70,9 +70,9 @@ s at most at 14 empties, 0.32 s and 3.6 s at 16, 1.3 s and 12 s at 18 (one core 
 
 AGENT_SEARCH = SearchConfig(simulations=384, reuse=True)
 """The agent's search: 384 simulations a move (PUCT, no noise), each move's search going on from the subtree of
-the reply played. 384 keeps a move under a second on one core of the development CPU (0.84 s on average over
-two games against alpha-beta, the other core busy); it was 256 before the evaluator stopped switching the
-network's mode on every call."""
+the reply played. 384 keeps a move under a second on one core of the development CPU (0.75 s on average over
+four games against alpha-beta, 0.82 s with the other core busy); it was 256 before the evaluator stopped switching
+the network's mode on every call."""
 
 
 class AlphaZeroAgent(BoardAgent):
