@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 import pytest
+from children import default_sigint
 
 from othello_zoo.cli import play as play_cli
 from othello_zoo.core.board import Board
@@ -361,8 +362,6 @@ def test_play__ctrl_c_while_the_agent_thinks_stops_quietly(where: str) -> None:
     flags = ["--agent", "mcts", "--human", "white", "--simulations", "200000"]  # black, MCTS, thinks first
     flags += ["--terminal"] if where == "terminal" else []
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONUNBUFFERED": "1"}
-    from children import default_sigint
-
     child = subprocess.Popen(
         [sys.executable, "-m", "othello_zoo", "play", *flags],
         env=env,

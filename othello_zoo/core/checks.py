@@ -236,8 +236,6 @@ def generator_device(generator: torch.Generator) -> torch.device:
     """The device ``generator`` draws on, as tensors report it (``cuda`` -> ``cuda:N``, N the current CUDA
     device, as torch makes such a generator; ``cpu``): comparable with a tensor's ``.device``."""
     device = generator.device
-    if device.type == "cpu":
-        return torch.device("cpu")
     if device.index is None and device.type == "cuda":
         return torch.device("cuda", torch.cuda.current_device())
     return device

@@ -327,9 +327,9 @@ class OthelloVectorEnv:
         step with ``compile=True``. ``generator`` defaults to the env's own (seeded by ``reset(seed=...)``)."""
         if generator is None:
             generator = self.generator
-        check_generator(generator, self.device)
-        if not self.compile:
+        if not self.compile:  # engine.random_actions checks the generator
             return self.step_movers(engine.random_actions(self.state, generator))
+        check_generator(generator, self.device)
         return self._fused_step(uniform=torch.rand(self.num_envs, generator=generator, device=self.device))
 
     def close(self) -> None:
