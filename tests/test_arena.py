@@ -327,7 +327,7 @@ def test_external_agent__forced_passes_are_not_asked() -> None:
     [
         ("illegal", "not legal there; legal: "),
         ("garbage", "answered 'hello there'"),
-        ("exit", r"closed its output \(exit status 3\).*leaving on purpose"),
+        ("exit", r"closed its output instead of answering .*; it exited \(exit status 3\).*leaving on purpose"),
         ("silent", "gave no move within 0.5 s"),
     ],
 )

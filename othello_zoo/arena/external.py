@@ -6,14 +6,19 @@ The protocol, version 1 (the whole of it):
 - For each move it writes one line to the program's standard input: the position in position text (``n*n``
   characters from a1 row by row, ``X`` black, ``O`` white, ``-`` empty, a space, the side to move), e.g.
   ``---------------------------OX------XO--------------------------- X``.
-- The program answers with one line on its standard output: the square it plays in lower case (``d3``), or
-  ``pass``. Lines that start with ``#`` are ignored (a program may log on them); so is surrounding white space.
+- The program answers with one line of UTF-8 on its standard output: the square it plays in lower case (``d3``),
+  or ``pass``. Lines that start with ``#`` are ignored (a program may log on them); so is surrounding white space.
 - The program is asked only when it has a choice: a forced pass, or the only legal move, is played for it.
+- Before the games the arena asks once for a move in the start position and drops the answer: the time of that
+  answer is the program's start-up (:attr:`ExternalAgent.startup_seconds`), kept apart from its time a move.
 - At the end the arena closes the program's standard input; a program should exit when it reads end of file.
 
-A program that answers with anything but a legal move, answers nothing within ``timeout`` seconds, or exits,
-raises :class:`ExternalAgentError` naming the program, the position and the reply (the arena stops there and keeps
-the games already finished). Standard error is the program's own: its last lines are quoted in such an error.
+``timeout`` bounds the whole answer to a position, comment lines included. A program that answers with anything
+but a legal move, answers nothing in time, writes bytes that are not UTF-8 or a line longer than
+:data:`MAX_LINE` bytes, or closes its output, is ended (its late answers can never be taken for the next position)
+and :class:`ExternalAgentError` names the program, the position, the reply and what happened (the arena stops there
+and keeps the games already finished). Standard error is the program's own: its last lines are quoted in such an
+error.
 
 A complete engine in Python (the one the tests run, in ``tests/data/fake_engine.py``) is a loop over
 ``sys.stdin`` that prints a square and flushes.
@@ -26,6 +31,7 @@ import queue
 import shlex
 import subprocess
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
@@ -36,16 +42,40 @@ from othello_zoo.core.board import Board
 from othello_zoo.core.checks import check_real
 from othello_zoo.core.notation import format_moves, square_to_index
 
-__all__ = ["PROTOCOL", "ExternalAgent", "ExternalAgentError"]
+__all__ = ["MAX_LINE", "PROTOCOL", "ExternalAgent", "ExternalAgentError", "split_command"]
 
 PROTOCOL = 1
 """The version of the line protocol described in this module's documentation."""
 
-_EOF = object()  # what the reader thread puts on the queue when the program's output ends
+MAX_LINE = 65536
+"""The longest line (in bytes) a program may write on its standard output."""
+
+
+class _End:
+    """What the reader thread puts on the queue when the program's output cannot go on."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
 
 
 class ExternalAgentError(RuntimeError):
     """An external program broke the protocol: no answer in time, an illegal or unreadable answer, or it exited."""
+
+
+def split_command(command: str) -> list[str]:
+    """The arguments of a command line, split as a POSIX shell splits them (no shell runs); ``ValueError`` naming
+    the command where its quoting is broken or it is empty.
+
+    >>> split_command("python 'my engine.py' --level 3")
+    ['python', 'my engine.py', '--level', '3']
+    """
+    try:
+        arguments = shlex.split(command)
+    except ValueError as error:
+        raise ValueError(f"the command {command!r} cannot be split into arguments: {str(error).lower()}") from None
+    if not arguments:
+        raise ValueError("command is empty: give the program to run, e.g. 'python my_engine.py'")
+    return arguments
 
 
 class ExternalAgent(BoardAgent):
@@ -55,10 +85,11 @@ class ExternalAgent(BoardAgent):
         command: the command line, as a string (split like a POSIX shell does, without running one) or a
             sequence of arguments, e.g. ``"python my_engine.py --level 3"``.
         name: the agent's name in tables (default: the command line).
-        timeout: seconds a move may take before :class:`ExternalAgentError`.
+        timeout: seconds the whole answer to one position may take before :class:`ExternalAgentError`.
         cwd: the program's working directory (default: the current one).
 
-    The program starts at the first move and stops at :meth:`close` (or at the end of a ``with`` block).
+    The program starts at :meth:`warm_up` or the first move and stops at :meth:`close` (or at the end of a
+    ``with`` block); a program that broke the protocol has been ended already.
     """
 
     def __init__(
@@ -70,7 +101,7 @@ class ExternalAgent(BoardAgent):
         cwd: str | Path | None = None,
     ) -> None:
         if isinstance(command, str):
-            arguments = shlex.split(command)
+            arguments = split_command(command)
         elif isinstance(command, Sequence) and all(isinstance(part, str) for part in command):
             arguments = list(command)
         else:
@@ -82,59 +113,72 @@ class ExternalAgent(BoardAgent):
         self.name = name if name is not None else self.command
         self.timeout = check_real("timeout", timeout, low=0.0, open_low=True)
         self.cwd = cwd
-        self._process: subprocess.Popen[str] | None = None
-        self._lines: queue.Queue[object] = queue.Queue()
+        self.startup_seconds: float | None = None
+        """The time of the answer to :meth:`warm_up` (the program's start-up); ``None`` before."""
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lines: queue.Queue[str | _End] = queue.Queue()
         self._errors: collections.deque[str] = collections.deque(maxlen=20)
 
     # -- the program ------------------------------------------------------------------------------
     def start(self) -> None:
-        """Start the program (done by the first move; a program that has exited is started again)."""
+        """Start the program (done by the first move; a program that has ended is started again)."""
         if self._process is not None and self._process.poll() is None:
             return
+        self._end()
         try:
             process = subprocess.Popen(
                 self.arguments,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                text=True,
-                bufsize=1,
+                bufsize=0,
                 cwd=self.cwd,
             )
-        except OSError as error:
+        except (OSError, ValueError) as error:
             raise ExternalAgentError(f"could not start {self.command!r}: {error}") from error
         self._process = process
         self._lines = queue.Queue()
+        self._errors.clear()
         assert process.stdout is not None
         assert process.stderr is not None
-        threading.Thread(target=self._read, args=(process.stdout, self._lines), daemon=True).start()
+        threading.Thread(target=_read, args=(process.stdout, self._lines), daemon=True).start()
         threading.Thread(target=self._drain, args=(process.stderr,), daemon=True).start()
 
-    @staticmethod
-    def _read(stream: IO[str], lines: queue.Queue[object]) -> None:
-        for line in stream:
-            lines.put(line)
-        lines.put(_EOF)
+    def warm_up(self, board_size: int = 8) -> float:
+        """Start the program and ask it for a move in the start position, dropping the answer; returns (and keeps
+        in :attr:`startup_seconds`) how long the answer took: the program's start-up, not a move of a game."""
+        began = time.perf_counter()
+        self.start()
+        self.choose(Board.start(board_size))
+        self.startup_seconds = time.perf_counter() - began
+        return self.startup_seconds
 
-    def _drain(self, stream: IO[str]) -> None:
-        for line in stream:
-            self._errors.append(line.rstrip("\n"))
+    def _drain(self, stream: IO[bytes]) -> None:
+        for line in iter(lambda: stream.readline(MAX_LINE), b""):
+            self._errors.append(line.decode("utf-8", "replace").rstrip("\r\n"))
 
     def close(self) -> None:
-        """End the program: its standard input closed, then terminated if it has not exited within 2 seconds."""
+        """End the program: its standard input closed, then killed if it has not exited within 2 seconds."""
+        self._end(grace=2.0)
+
+    def _end(self, grace: float = 0.0) -> int | None:
+        """End the program (standard input closed; killed after ``grace`` seconds); its exit status, ``None``
+        where it had to be killed or none ran."""
         process, self._process = self._process, None
         if process is None:
-            return
+            return None
         try:
             if process.stdin is not None:
                 process.stdin.close()
         except OSError:
             pass
         try:
-            process.wait(timeout=2.0)
+            return process.wait(timeout=grace) if grace > 0 else _exited(process)
         except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            pass
+        process.kill()
+        process.wait()
+        return None
 
     def __enter__(self) -> ExternalAgent:
         return self
@@ -161,10 +205,10 @@ class ExternalAgent(BoardAgent):
         assert process.stdin is not None
         text = board.to_text()
         try:
-            process.stdin.write(text + "\n")
+            process.stdin.write((text + "\n").encode())
             process.stdin.flush()
         except OSError as error:  # the program has exited
-            raise self._failure(f"could not send the position {text!r} ({error})") from error
+            raise self._failure(f"could not be sent the position {text!r} ({error})") from error
         reply = self._reply(text)
         try:
             action = square_to_index(reply, n)
@@ -176,27 +220,67 @@ class ExternalAgent(BoardAgent):
         return action
 
     def _reply(self, text: str) -> str:
-        """The program's next line that is not a comment, within ``timeout`` seconds."""
+        """The program's next line that is not a comment, within ``timeout`` seconds in all."""
+        deadline = time.monotonic() + self.timeout
         while True:
+            left = deadline - time.monotonic()
             try:
-                line = self._lines.get(timeout=self.timeout)
+                line = self._lines.get(timeout=left) if left > 0 else self._lines.get_nowait()
             except queue.Empty:
                 raise self._failure(f"gave no move within {self.timeout:g} s for {text!r}") from None
-            if line is _EOF:
-                assert self._process is not None
-                try:
-                    code = self._process.wait(timeout=2.0)
-                except subprocess.TimeoutExpired:
-                    code = None
-                self._process = None
-                raise self._failure(f"closed its output (exit status {code}) instead of answering {text!r}")
-            reply = str(line).strip().lower()
+            if isinstance(line, _End):
+                raise self._failure(f"{line.why} instead of answering {text!r}")
+            reply = line.strip().lower()
             if reply and not reply.startswith("#"):
                 return reply
 
     def _failure(self, what: str) -> ExternalAgentError:
+        """The error for ``what`` happened, the program ended first (how it ended is said)."""
+        process = self._process
+        if process is not None:
+            try:
+                exited: int | None = process.wait(timeout=0.2)
+            except subprocess.TimeoutExpired:
+                exited = None
+            status = self._end(grace=0.3)
+            if exited is not None:
+                what += f"; it exited (exit status {exited})"
+            else:
+                what += "; it was ended" + (f" (exit status {status})" if status is not None else " (killed)")
+        time.sleep(0.05)  # the last standard error lines, which the program may write as it exits
         said = "; its last standard error lines: " + " | ".join(self._errors) if self._errors else ""
         return ExternalAgentError(f"external agent {self.name!r} ({self.command}) {what}{said}")
 
     def __repr__(self) -> str:
         return f"ExternalAgent({self.command!r}, name={self.name!r}, timeout={self.timeout:g})"
+
+
+def _read(stream: IO[bytes], lines: queue.Queue[str | _End]) -> None:
+    """The program's output as lines of text on ``lines``; an :class:`_End` saying why it stops."""
+    while True:
+        try:
+            raw = stream.readline(MAX_LINE + 1)
+        except (OSError, ValueError):
+            lines.put(_End("closed its output"))
+            return
+        if not raw:
+            lines.put(_End("closed its output"))
+            return
+        if len(raw) > MAX_LINE:
+            lines.put(_End(f"wrote a line longer than {MAX_LINE} bytes"))
+            return
+        try:
+            lines.put(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            lines.put(_End(f"wrote bytes that are not UTF-8 ({raw[:40]!r})"))
+            return
+
+
+def _exited(process: subprocess.Popen[bytes]) -> int | None:
+    """The exit status of a program that has exited or exits within a moment; ``None`` after killing it."""
+    try:
+        return process.wait(timeout=0.2)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        return None

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from othello_zoo.agents import AGENT_CLASSES, make_agent
-from othello_zoo.arena.external import ExternalAgent
+from othello_zoo.arena.external import ExternalAgent, split_command
 
 __all__ = ["AgentSpec", "parse_agent"]
 
@@ -35,6 +35,11 @@ class AgentSpec:
     name: str  # a key of AGENT_CLASSES, or "cmd"
     options: tuple[tuple[str, Any], ...] = ()
     command: str | None = None
+
+    @property
+    def runs_a_program(self) -> bool:
+        """Whether building the agent starts a program (``cmd:``)."""
+        return self.command is not None
 
     @property
     def text(self) -> str:
@@ -68,6 +73,10 @@ def parse_agent(text: str) -> AgentSpec:
         command = text[4:].strip()
         if not command:
             raise ValueError("cmd: needs the program to run, e.g. 'cmd:python my_engine.py'")
+        try:
+            split_command(command)
+        except ValueError as error:
+            raise ValueError(f"agent {text!r}: {error}") from None
         return AgentSpec(label or f"cmd:{command}", "cmd", (), command)
     if text.endswith(".pt") and ":" not in text:
         return AgentSpec(label or text, "az", (("checkpoint", text),))

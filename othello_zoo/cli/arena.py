@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from othello_zoo.arena import (
     ArenaSettings,
+    ExternalAgentError,
+    GameRecord,
     export_games,
     fit_ratings,
     format_ratings,
@@ -19,14 +23,15 @@ from othello_zoo.arena import (
 )
 from othello_zoo.arena.arena import OPENINGS, SCHEDULES
 
-__all__ = ["DESCRIPTION", "build_parser", "main"]
+__all__ = ["DESCRIPTION", "build_parser", "main", "wipeouts"]
 
 DESCRIPTION = """Play a round robin (or a gauntlet: the first agent against each other) between agents and rate
 them. Agents: a built-in name with options (random, greedy, mcts:simulations=400, alphabeta:depth=6, az,
 az:simulations=64), a checkpoint (runs/x/checkpoint.pt), or an external program (cmd:python my_engine.py)
-speaking the line protocol of othello_zoo.arena.external; LABEL=SPEC names one in the table. Each finished
-game is a line of --out at once: stopped with Ctrl-C, the same command with --resume plays only the rest.
---results rates finished files without playing."""
+speaking the line protocol of othello_zoo.arena.external (quote a command with spaces: 'cmd:prog --level 3');
+LABEL=SPEC names one in the table. Each finished game is a line of --out at once: stopped with Ctrl-C, the same
+command with --resume plays only the rest (a results file's external programs run only when the command line names
+them again, or you agree at the terminal). --results rates finished files without playing."""
 
 
 def build_parser(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -61,26 +66,39 @@ def build_parser(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def main(args: argparse.Namespace) -> int:
-    """Play (unless ``--results``), then print the table; 130 after Ctrl-C with the games kept."""
+    """Play (unless ``--results``), then print the table; 130 after Ctrl-C with the games kept, 1 where an agent
+    failed during play (one line naming it, the games kept and the command that goes on).
+
+    Everything the command line names (agents, files, the anchor) is checked before the first game: errors are
+    ``ValueError``/``FileExistsError``/``FileNotFoundError`` that the command prints as one line."""
+    _check_outputs(args)
     if args.results:
         if args.agents or args.resume:
             raise ValueError("--results rates finished files: give no agents and no --resume with it")
         files = [read_results(path) for path in args.results]
-        games = [game for results in files for game in results.games]
+        for path, results in zip(args.results, files, strict=True):
+            _say_rejected(path, results.rejected)
+        games = _unique([game for results in files for game in results.games])
         board_size = int(files[0].settings.get("board_size", 8))
+        sizes = sorted({int(results.settings.get("board_size", 8)) for results in files})
+        if len(sizes) > 1:
+            raise ValueError(f"--results files of different board sizes ({sizes}) cannot be rated together")
+        _check_anchor(args.anchor, {label for game in games for label in (game.black, game.white)})
+        startup: dict[str, float] = {}
     else:
         settings = _settings(args)
+        _check_anchor(args.anchor, {spec.label for spec in settings.specs})
         began = time.perf_counter()
+        startup = {}
         try:
-            games = run_arena(settings, args.out, resume=args.resume, progress=not args.quiet)
+            games = run_arena(settings, args.out, resume=args.resume, progress=not args.quiet, startup=startup)
         except KeyboardInterrupt:
-            kept = len(read_results(args.out).games) if Path(args.out).exists() else 0
-            print(
-                f"\nothello-zoo arena: stopped (Ctrl-C); {kept} finished games kept in {args.out}. "
-                f"Go on with: othello-zoo arena --out {args.out} --resume",
-                file=sys.stderr,
-            )
+            print(f"\nothello-zoo arena: stopped (Ctrl-C); {_kept(args.out)}", file=sys.stderr)
             return 130
+        except (ExternalAgentError, RuntimeError) as error:
+            print(f"othello-zoo arena: {error}", file=sys.stderr)
+            print(f"othello-zoo arena: {_kept(args.out)}", file=sys.stderr)
+            return 1
         print(f"{len(games)} games in {args.out} ({time.perf_counter() - began:.0f} s this run)")
         board_size = settings.board_size
     if not games:
@@ -91,6 +109,12 @@ def main(args: argparse.Namespace) -> int:
     print(format_ratings(table))
     timing = seconds_per_move(games, board_size)
     print("seconds a move: " + ", ".join(f"{label} {timing[label]:.3f}" for label in [r.label for r in table]))
+    if startup:
+        print("start-up (not counted above): " + ", ".join(f"{label} {t:.2f} s" for label, t in startup.items()))
+    lost = wipeouts(games)
+    if lost:
+        shown = ", ".join(f"{label} {count}" for label, count in sorted(lost.items(), key=lambda item: -item[1]))
+        print(f"wipeouts (games lost with no disc left): {shown}")
     if args.plot:
         plot_ratings(table, outcomes, args.plot)
         print(f"plot: {args.plot}")
@@ -100,10 +124,76 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
+def wipeouts(games: Iterable[GameRecord]) -> dict[str, int]:
+    """How many games each player lost with no disc left on the board."""
+    lost: dict[str, int] = {}
+    for game in games:
+        for label, discs in ((game.black, game.black_discs), (game.white, game.white_discs)):
+            if discs == 0:
+                lost[label] = lost.get(label, 0) + 1
+    return lost
+
+
+def _kept(out: str) -> str:
+    """What a stopped run left in ``out`` and how to go on."""
+    try:
+        kept = len(read_results(out).games) if Path(out).exists() else 0
+    except ValueError:
+        kept = 0
+    return f"{kept} finished games kept in {out}. Go on with: othello-zoo arena --out {shlex.quote(out)} --resume"
+
+
+def _unique(games: list[GameRecord]) -> list[GameRecord]:
+    """The games of several files, a game given twice (the same pair, round and moves) counted once."""
+    seen: dict[tuple[tuple[str, str, int], str], GameRecord] = {}
+    for game in games:
+        seen.setdefault((game.key, game.moves), game)
+    return list(seen.values())
+
+
+def _say_rejected(path: str, rejected: Sequence[tuple[int, str]]) -> None:
+    for number, why in rejected:
+        print(f"othello-zoo arena: {path}, line {number}: not rated: {why}", file=sys.stderr)
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """The files the command will write, checked before anything is played."""
+    if args.export:
+        export = Path(args.export)
+        if export.exists():
+            raise FileExistsError(f"--export {args.export} exists: choose another file for the games")
+        if not export.parent.is_dir():
+            raise FileNotFoundError(f"--export {args.export}: the folder {export.parent} does not exist")
+    if args.plot:
+        plot = Path(args.plot)
+        if not plot.parent.is_dir():
+            raise FileNotFoundError(f"--plot {args.plot}: the folder {plot.parent} does not exist")
+        if plot.is_dir():
+            raise ValueError(f"--plot {args.plot} is a folder: give the image file to write, e.g. ladder.png")
+        try:
+            import matplotlib  # noqa: F401
+        except ModuleNotFoundError:
+            raise ModuleNotFoundError("--plot needs matplotlib: pip install matplotlib") from None
+
+
+def _check_anchor(anchor: str | None, labels: set[str]) -> None:
+    if anchor is not None and anchor not in labels:
+        raise ValueError(f"--anchor {anchor!r} is not one of the agents: {', '.join(sorted(labels))}")
+
+
 def _settings(args: argparse.Namespace) -> ArenaSettings:
-    """The arena of the command line; with ``--resume`` and no agents, the one the results file holds."""
+    """The arena of the command line; with ``--resume`` and no agents, the one the results file holds, whose
+    external programs run only where the command line names them or a person at the terminal agrees."""
     if not args.agents and args.resume and Path(args.out).exists():
-        return ArenaSettings.from_dict(read_results(args.out).settings)
+        settings = ArenaSettings.from_dict(read_results(args.out).settings)
+        if settings.programs and not _agreed(args.out, settings.programs):
+            named = " ".join(shlex.quote(text) for text in settings.agents)
+            raise ValueError(
+                f"{args.out} names external programs ({', '.join(settings.programs)}), and a results file never "
+                f"starts a program by itself: name the agents on the command line to run them: "
+                f"othello-zoo arena {named} --out {shlex.quote(args.out)} --resume (with the file's other settings)"
+            )
+        return settings
     return ArenaSettings(
         agents=tuple(args.agents),
         games=args.games,
@@ -114,3 +204,18 @@ def _settings(args: argparse.Namespace) -> ArenaSettings:
         board_size=args.board_size,
         batched=args.batched,
     )
+
+
+def _agreed(out: str, programs: list[str]) -> bool:
+    """Whether the person at the terminal agrees to run the programs that the results file ``out`` names (no
+    terminal: no)."""
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        return False
+    print(f"{out} names programs to run as agents:", file=sys.stderr)
+    for text in programs:
+        print(f"    {text}", file=sys.stderr)
+    try:
+        answer = input("Run them? [y/N] ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")

@@ -3,9 +3,13 @@
 It reads position text line by line and answers the legal square that comes first from a1 (its own few lines of
 move generation, no import of the package), or misbehaves as ``--mode`` says: ``illegal`` (an occupied square),
 ``garbage``, ``silent`` (never answers), ``exit`` (exits at the first position), ``chatty`` (comment lines and
-spaces around each answer).
+spaces around each answer), ``drip`` (a comment line every 0.1 s, never an answer), ``binary`` (bytes that are not
+UTF-8), ``closed`` (closes its output and goes on running), ``late`` (answers black's positions after 1.5 s, white's at
+once), ``long`` (one line of 100,000 characters), ``slowstart`` (sleeps 1 s before reading anything),
+``flood`` (200,000 comment lines before each answer).
 """
 
+import os
 import sys
 import time
 
@@ -32,7 +36,11 @@ def legal_squares(cells: str, me: str) -> list[int]:
 
 def main() -> None:
     mode = sys.argv[sys.argv.index("--mode") + 1] if "--mode" in sys.argv else "first"
+    if mode == "slowstart":
+        time.sleep(1.0)
+    asked = 0
     for line in sys.stdin:
+        asked += 1
         cells, me = line.split()
         n = int(len(cells) ** 0.5)
         if mode == "exit":
@@ -40,6 +48,24 @@ def main() -> None:
             sys.exit(3)
         if mode == "silent":
             time.sleep(60)
+        if mode == "drip":
+            for _ in range(600):
+                print("# thinking", flush=True)
+                time.sleep(0.1)
+        if mode == "binary":
+            sys.stdout.buffer.write(b"\xff\xfe d3\n")
+            sys.stdout.flush()
+            continue
+        if mode == "closed":
+            sys.stdout.close()
+            os.close(1)
+            time.sleep(60)
+        if mode == "long":
+            print("#" + "x" * 100_000, flush=True)
+        if mode == "late" and me == "X":
+            time.sleep(1.5)
+        if mode == "flood":
+            sys.stdout.write("# thinking\n" * 200_000)
         if mode == "garbage":
             print("hello there", flush=True)
             continue
