@@ -102,6 +102,8 @@ def test_window__agent_thinks_without_blocking_events() -> None:
     game = Game("human", "random", 8)
     game.agents[1] = Slow()
     window = PlayWindow(game, size=(400, 460))
+    clock = [100.0]
+    window.now = lambda: clock[0]
     try:
         click(window, 37)
         for event in pygame.event.get():
@@ -109,8 +111,11 @@ def test_window__agent_thinks_without_blocking_events() -> None:
         start = time.time()
         window.update()  # starts the agent's thread and returns at once
         assert time.time() - start < 0.2
-        assert window.status() == "Random (white) is thinking..."
+        assert window.status() == "Random (white) is thinking... 0.0 s"
+        clock[0] = 107.46
+        assert window.status() == "Random (white) is thinking... 7.5 s"
         settle(window)
+        assert window.status() == "Black to move (you)"
         assert len(game.moves) == 2
     finally:
         window.close()

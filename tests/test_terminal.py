@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import io
 import re
+import threading
+import time
 
 import pytest
 
 from othello_zoo.core.board import Board
 from othello_zoo.notation import format_moves, parse_moves
-from othello_zoo.play import terminal_game
-from othello_zoo.play._terminal import COMMANDS
+from othello_zoo.play import Game, terminal_game
+from othello_zoo.play._terminal import COMMANDS, _Session, _Ticker
 from othello_zoo.render import board_to_ansi, cells_of
 
 BANNER = "othello-zoo play, 8x8: black (X) you, white (O) random\n" + COMMANDS + "\n"
@@ -140,6 +142,7 @@ def test_terminal__says_who_is_thinking_while_a_searching_agent_thinks() -> None
     terminal_game("human", "mcts", 8, seed=0, stdin=io.StringIO("f5\nq\n"), stdout=out, simulations=50)
     text = out.getvalue()
     assert "O (mcts) is thinking...\nO (mcts) plays " in text
+    assert re.search(r"\nO \(mcts\) plays [a-h][1-8] after \d+\.\d s\n", text)
     quick = io.StringIO()
     terminal_game("human", "greedy", 8, seed=0, stdin=io.StringIO("f5\nq\n"), stdout=quick)
     assert "thinking" not in quick.getvalue()  # an instant agent needs no word
@@ -164,3 +167,105 @@ def test_another_game__yes_or_anything_else() -> None:
         out = io.StringIO()
         assert another_game(io.StringIO(typed), out) is wanted
         assert out.getvalue() == "Another game? (y: yes, anything else: quit) "
+
+
+class _Stub:
+    """An agent that plays ``square`` (an index), taking ``seconds`` on a fake clock."""
+
+    def __init__(self, square: int, clock: list[float], seconds: float) -> None:
+        self.square, self.clock, self.seconds = square, clock, seconds
+
+    def act(self, board: Board) -> int:
+        self.clock[0] += self.seconds
+        return self.square
+
+
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _session(stdout: io.StringIO, agent: object, clock: list[float]) -> _Session:
+    """The person (black) has played f5; the agent (white, named mcts) is to move, on a fake clock."""
+    game = Game("human", "mcts", 8, seed=0, mcts_simulations=10)
+    game.agents[1] = agent
+    game.play(37)
+    return _Session(game, io.StringIO(), stdout, clock=lambda: clock[0])
+
+
+def test_agent_turn__says_how_long_the_agent_took() -> None:
+    clock = [10.0]
+    out = io.StringIO()
+    session = _session(out, _Stub(29, clock, 8.27), clock)  # f4 after 8.27 s
+    assert not session.live
+    session.agent_turn()
+    assert out.getvalue() == "O (mcts) is thinking...\nO (mcts) plays f4 after 8.3 s\n"
+    clock[0] = 0.0
+    session.game.undo()
+    session.game.play(37)
+    session.game.agents[1] = _Stub(29, clock, 75.0)
+    out.seek(0)
+    out.truncate()
+    session.agent_turn()
+    assert out.getvalue() == "O (mcts) is thinking...\nO (mcts) plays f4 after 1 min 15 s\n"
+
+
+def test_ticker__writes_the_seconds_over_the_line_only_when_they_change() -> None:
+    clock = [5.0]
+    out = io.StringIO()
+    ticker = _Ticker(out, "O (mcts) is thinking...", lambda: clock[0], 5.0)
+    ticker.tick()
+    ticker.tick()
+    clock[0] = 5.52
+    ticker.tick()
+    clock[0] = 15.0
+    ticker.tick()
+    ticker.clear()
+    line = "O (mcts) is thinking..."
+    blank = "\r" + " " * len(line + " 10.0 s") + "\r"
+    assert out.getvalue() == line + "\r" + line + " 0.0 s\r" + line + " 0.5 s\r" + line + " 10.0 s" + blank
+
+
+def test_think__on_a_terminal_counts_the_seconds_in_place_then_announces_the_move() -> None:
+    clock = [0.0]
+    out = _Terminal()
+    line = "O (mcts) is thinking..."
+
+    class Slow:
+        """Lets the ticker show 0.0 s, then moves the clock to 3.5 s and waits for the ticker to show it."""
+
+        def act(self, board: Board) -> int:
+            for shown, now in (("0.0 s", 0.0), ("3.5 s", 3.5)):
+                clock[0] = now
+                deadline = time.monotonic() + 30
+                while f"{line} {shown}" not in out.getvalue():
+                    assert time.monotonic() < deadline, out.getvalue()
+                    time.sleep(0.005)
+            return 29
+
+    session = _session(out, Slow(), clock)
+    session.tick_seconds = 0.01
+    assert session.live
+    session.agent_turn()
+    blank = "\r" + " " * len(line + " 3.5 s") + "\r"
+    expected = line + "\r" + line + " 0.0 s\r" + line + " 3.5 s" + blank + "O (mcts) plays f4 after 3.5 s\n"
+    assert out.getvalue() == expected
+
+
+def test_think__ctrl_c_stops_the_ticker_before_it_goes_on() -> None:
+    clock = [0.0]
+    out = _Terminal()
+
+    class Interrupted:
+        def act(self, board: Board) -> int:
+            raise KeyboardInterrupt
+
+    session = _session(out, Interrupted(), clock)
+    threads = threading.active_count()
+    with pytest.raises(KeyboardInterrupt):
+        session.agent_turn()
+    assert threading.active_count() == threads  # the ticker's thread has ended
+    time.sleep(0.7)  # longer than a tick: nothing more is written
+    assert out.getvalue() == "O (mcts) is thinking..."

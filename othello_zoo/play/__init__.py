@@ -7,11 +7,12 @@ a small mark); when you must pass, the status line says so and any click or the 
 is in progress), ``Esc`` or ``q`` quits. A panel names both sides with their counts and shows the
 side to move, the last message (an illegal click, a pass, nothing to undo), the move list and the
 keys; the result comes on a banner. The agent thinks in a background thread while the window keeps
-answering; two agents wait ``--delay`` seconds between moves, so that a demonstration can be watched.
+answering, and the status line counts the seconds it has been thinking; two agents wait ``--delay``
+seconds between moves, so that a demonstration can be watched.
 
 With no display (or ``--terminal``) the game runs in the terminal (:func:`terminal_game`): moves
 are typed as squares (``f5``), ``pass`` (or Enter) when a pass is forced, and ``help``, ``undo``,
-``new``, ``q``/``quit``/``exit``.
+``new``, ``q``/``quit``/``exit``; a searching agent's move comes with the time it took.
 """
 
 from __future__ import annotations

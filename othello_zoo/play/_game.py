@@ -11,9 +11,22 @@ from othello_zoo.core.board import Board, squares_of
 from othello_zoo.core.notation import check_board_size
 from othello_zoo.core.scalar import scalar_rules
 
-__all__ = ["PLAYERS", "Game"]
+__all__ = ["PLAYERS", "Game", "seconds_text"]
 
 PLAYERS = ("human", *AGENT_CLASSES)
+
+
+def seconds_text(seconds: float) -> str:
+    """How long an agent has thought, as the window and the terminal show it: tenths of a second below
+    a minute, whole seconds above.
+
+    >>> seconds_text(0.04), seconds_text(7.26), seconds_text(59.96), seconds_text(125.9)
+    ('0.0 s', '7.3 s', '1 min 00 s', '2 min 05 s')
+    """
+    if round(seconds, 1) < 60:
+        return f"{max(0.0, seconds):.1f} s"
+    whole = int(round(seconds, 1))
+    return f"{whole // 60} min {whole % 60:02d} s"
 
 
 class Game:

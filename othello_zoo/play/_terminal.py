@@ -3,16 +3,21 @@
 A banner lists the commands (``help``, ``undo``, ``new``, ``q`` / ``quit`` / ``exit``, moves such as
 ``f5``, ``pass`` when a pass is forced). A bad input is answered in one line naming what was typed
 and the legal moves; the board is printed again only when the position changed; every pass is
-announced. Re-exported as :func:`othello_zoo.play.terminal_game`.
+announced. While a searching agent thinks against a person, the game says so, counts the seconds in
+place on a terminal, and says how long the move took ("O (mcts) plays d6 after 4.2 s").
+Re-exported as :func:`othello_zoo.play.terminal_game`.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
+import time
+from collections.abc import Callable
 from typing import TextIO
 
 from othello_zoo.core.notation import format_moves, index_to_square, parse_moves
-from othello_zoo.play._game import Game
+from othello_zoo.play._game import Game, seconds_text
 from othello_zoo.render import board_to_ansi, cells_of
 
 __all__ = ["COMMANDS", "another_game", "terminal_game"]
@@ -27,15 +32,58 @@ Type a move such as f5 and press Enter. Commands:
   q, quit, exit  stop playing
   pass           pass when you have no move (Enter passes too)
 On the board: X black, O white, * a legal move, [ ] the last move."""
+TICK_SECONDS = 0.5  # how often the thinking time is counted on a terminal
+
+
+class _Ticker:
+    """The line "O (mcts) is thinking... 3.5 s" on a terminal, written over in place (``\\r``) as the
+    seconds go by.
+
+    Args:
+        stream: the terminal.
+        text: the line without the seconds.
+        clock: the clock, in seconds.
+        start: when the thinking started, by ``clock``.
+    """
+
+    def __init__(self, stream: TextIO, text: str, clock: Callable[[], float], start: float) -> None:
+        self.stream = stream
+        self.text = text
+        self.clock = clock
+        self.start = start
+        self.shown = text
+        self.write(text)
+
+    def write(self, line: str) -> None:
+        print(line, end="", file=self.stream, flush=True)
+
+    def tick(self) -> None:
+        """Shows the seconds thought so far, if they changed since the last tick."""
+        line = f"{self.text} {seconds_text(self.clock() - self.start)}"
+        if line != self.shown:
+            self.write("\r" + line)
+            self.shown = line
+
+    def run(self, stop: threading.Event, interval: float) -> None:
+        """Ticks every ``interval`` seconds until ``stop`` is set."""
+        while not stop.wait(interval):
+            self.tick()
+
+    def clear(self) -> None:
+        """Blanks the line and goes back to its start (the next line written replaces it)."""
+        self.write("\r" + " " * len(self.shown) + "\r")
 
 
 class _Session:
     """One terminal game: the :class:`Game`, where it reads and writes, and the board last shown."""
 
-    def __init__(self, game: Game, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(self, game: Game, stdin: TextIO, stdout: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
         self.game = game
         self.stdin = stdin
         self.stdout = stdout
+        self.clock = clock  # times the agent's thinking
+        self.live = bool(getattr(stdout, "isatty", lambda: False)())  # a terminal: the seconds are counted in place
+        self.tick_seconds = TICK_SECONDS
         self.shown: object = None  # the board last printed; printed again only once it changes
 
     def say(self, text: str = "") -> None:
@@ -72,18 +120,41 @@ class _Session:
         return format_moves(self.game.board.legal_actions(), self.game.board_size, " ")
 
     def agent_turn(self) -> None:
-        """The agent to move chooses a move; it is played and announced."""
+        """The agent to move chooses a move; it is played and announced (with the time it took, when a
+        person waited for it)."""
         game = self.game
         player = game.board.current_player
+        who = f"{'XO'[player]} ({game.sides[player]})"
         searches = game.sides[player] not in ("random", "greedy") and len(game.board.legal_actions()) > 1
         if "human" in game.sides and searches:  # the person waits: say who is thinking (az takes seconds)
-            self.say(f"{'XO'[player]} ({game.sides[player]}) is thinking...")
-        action = game.agent_move()
+            start = self.clock()
+            action = self.think(f"{who} is thinking...", start)
+            took = f" after {seconds_text(self.clock() - start)}"
+        else:
+            action, took = game.agent_move(), ""
         if action == game.board_size**2:
             self.say(f"{COLOURS[player]} has no move and passes")
         else:
-            self.say(f"{'XO'[player]} ({game.sides[player]}) plays {index_to_square(action, game.board_size)}")
+            self.say(f"{who} plays {index_to_square(action, game.board_size)}{took}")
         game.play(action)
+
+    def think(self, text: str, start: float) -> int:
+        """The agent's move, worked out under the line ``text``; on a terminal the line counts the
+        seconds until the move is found, then is blanked for the line that announces it."""
+        if not self.live:
+            self.say(text)
+            return self.game.agent_move()
+        ticker = _Ticker(self.stdout, text, self.clock, start)
+        stop = threading.Event()
+        thread = threading.Thread(target=ticker.run, args=(stop, self.tick_seconds), daemon=True)
+        thread.start()
+        try:
+            action = self.game.agent_move()
+        finally:  # Ctrl-C included: the ticker stops before anything else is written
+            stop.set()
+            thread.join()
+        ticker.clear()
+        return action
 
     def human_turn(self) -> bool:
         """Reads and answers one line of the person to move; False when they stop."""

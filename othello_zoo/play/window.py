@@ -11,7 +11,7 @@ from typing import Any
 
 from othello_zoo.core.notation import format_moves, index_to_square
 from othello_zoo.core.threads import Cancelled, call_off_when
-from othello_zoo.play._game import Game
+from othello_zoo.play._game import Game, seconds_text
 from othello_zoo.render import Panel, cells_of
 
 __all__ = ["DEMO_DELAY", "PlayWindow", "display_available", "side_names"]
@@ -84,6 +84,8 @@ class PlayWindow:
         self.note = ""  # the last message: a pass, an illegal click, a question
         self.confirming = False  # asked whether to throw away the game in progress
         self._thinking: threading.Thread | None = None
+        self._think_start: float | None = None  # when the agent's thread started (for the status line)
+        self.now = time.monotonic  # the clock of the thinking time (replaceable, for tests)
         self._stop = threading.Event()  # set to call the thinking thread's work off
         self._reply: tuple[int, int] | None = None  # (generation, action) of the last thought
         self._generation = 0  # bumped by undo / new game, so a stale reply is dropped
@@ -166,6 +168,7 @@ class PlayWindow:
         out is dropped when it comes (the generation), one already worked out now."""
         self._generation += 1
         self._reply = None
+        self._think_start = None
         self._stop.set()  # a reply still being worked out is not wanted: its work stops at its next engine call
         if self._thinking is not None and not self._thinking.is_alive():
             self._thinking = None
@@ -177,10 +180,12 @@ class PlayWindow:
             if self._thinking is None and time.monotonic() - self._last_played >= self.delay:
                 generation, self._stop = self._generation, threading.Event()
                 self._thinking = threading.Thread(target=self._think, args=(generation, self._stop), daemon=True)
+                self._think_start = self.now()
                 self._thinking.start()
             elif self._thinking is not None and not self._thinking.is_alive():
                 self._thinking.join()
                 self._thinking = None
+                self._think_start = None
                 if self._reply is not None and self._reply[0] == self._generation:
                     self._play(self._reply[1])
                 self._reply = None
@@ -206,15 +211,25 @@ class PlayWindow:
         self._reply = (generation, reply)  # played only if no undo or new game came in between
 
     # -- drawing -------------------------------------------------------------------------------
+    def thinking_seconds(self) -> float | None:
+        """How long the agent to move has been thinking, in seconds; None when no agent is thinking."""
+        if self._think_start is None or self.game.human_to_move() or self.game.board.terminated:
+            return None
+        return self.now() - self._think_start
+
     def status(self) -> str | None:
-        """The status line (``None`` at the end: the renderer shows the result banner)."""
+        """The status line (``None`` at the end: the renderer shows the result banner). While an agent
+        thinks, it counts the seconds ("MCTS (white) is thinking... 7.4 s"), anew at every frame."""
         game = self.game
         if game.board.terminated:
             return None
         player = game.board.current_player
         colour, name = ("Black", "White")[player], self.names[player]
         if not game.human_to_move():
-            return f"{name} ({colour.lower()}) is thinking..."
+            seconds = self.thinking_seconds()
+            if seconds is None:  # between two agents' moves (the delay): not thinking yet
+                return f"{name} ({colour.lower()}) to move"
+            return f"{name} ({colour.lower()}) is thinking... {seconds_text(seconds)}"
         if game.must_pass():
             return f"{colour}: no move - click or press space to pass"
         return f"{colour} to move" + (" (you)" if name == "You" else "")

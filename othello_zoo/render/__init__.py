@@ -19,6 +19,7 @@ from othello_zoo.render._colours import (  # the palette, re-exported (render.FE
     GRID,
     HINT,
     LAST_MOVE,
+    LAST_MOVE_EDGE,
     MOVER,
     TEXT,
     WHITE_DISC,
@@ -40,6 +41,7 @@ __all__ = [
     "GRID",
     "HINT",
     "LAST_MOVE",
+    "LAST_MOVE_EDGE",
     "MOVER",
     "TEXT",
     "WHITE_DISC",
@@ -229,7 +231,7 @@ class BoardRenderer(PanelDrawer):
             turning: The squares the last move turned over.
             flip_progress: How far the ``turning`` discs have turned over, 0 to 1.
         """
-        pg, (left, top, cell) = self.pygame, origin
+        left, top, cell = origin
         radius = int(cell * 0.42)
         for s, value in enumerate(cells):
             centre = self._centre(s, left, top, cell)
@@ -238,7 +240,14 @@ class BoardRenderer(PanelDrawer):
             elif value:
                 self._draw_disc(surface, centre, value, radius, cell, marked=s in turning)
             if s == last_move:
-                pg.draw.circle(surface, LAST_MOVE, centre, radius + max(2, cell // 20), max(2, cell // 24))
+                self._draw_last_move_ring(surface, centre, radius, cell)
+
+    def _draw_last_move_ring(self, surface: Any, centre: tuple[int, int], radius: int, cell: int) -> None:
+        """The ring around the last move: a dark band over the disc's rim (it stands out on a white disc)
+        and a bright one around it (on the felt, and next to a black disc), each ``cell // 16`` pixels wide."""
+        band = max(2, cell // 16)
+        self.pygame.draw.circle(surface, LAST_MOVE_EDGE, centre, radius + 1, band)
+        self.pygame.draw.circle(surface, LAST_MOVE, centre, radius + 1 + band, band)
 
     def _draw_disc(
         self, surface: Any, centre: tuple[int, int], value: int, radius: int, cell: int, marked: bool
@@ -266,7 +275,7 @@ class BoardRenderer(PanelDrawer):
     def _draw_hints(self, surface: Any, legal: Sequence[int], left: int, top: int, cell: int) -> None:
         """A dot on every legal move."""
         for s in legal:
-            self.pygame.draw.circle(surface, HINT, self._centre(s, left, top, cell), max(3, cell // 9))
+            self.pygame.draw.circle(surface, HINT, self._centre(s, left, top, cell), max(3, cell // 8))
 
     def render(
         self, cells: Sequence[int], player: int, legal: Sequence[int], last_move: int | None, over: bool

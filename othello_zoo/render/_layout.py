@@ -100,7 +100,7 @@ def compute_layout(width: int, height: int, n: int) -> Layout:
         board, cell, files, ranks = _board_in(area, n)
         fixed = [line, line, line * 3 // 2, line * 3 // 2]
         top = _stack(panel_x, margin, panel_w, fixed, gap)
-        keys = (panel_x, height - margin - line * 4 // 5, panel_w, line * 4 // 5)
+        keys = (panel_x, height - margin - line * 2, panel_w, line * 2)  # two or three lines of keys
         moves_y = top[-1][1] + top[-1][3] + gap
         moves = (panel_x, moves_y, panel_w, max(line, keys[1] - gap - moves_y))
         return Layout(board, cell, files, ranks, (top[0], top[1]), top[2], top[3], moves, keys, True)
@@ -111,7 +111,7 @@ def _header_and_footer(width: int, height: int, n: int, margin: int, gap: int, l
     """Players above the board, status, message, moves and keys below it; the group centred
     vertically, and the move list given the height a tall window has to spare (up to 6 lines)."""
     inner = width - 2 * margin
-    footer_heights = [line * 3 // 2, line * 5 // 4, line * 8 // 5, line * 4 // 5]
+    footer_heights = [line * 3 // 2, line * 5 // 4, line * 8 // 5, line * 6 // 5]  # the keys: one or two lines
     footer_h = sum(footer_heights) + gap * len(footer_heights)
     area_h = height - 2 * margin - line - gap - footer_h
     _, cell, _, _ = _board_in((margin, 0, inner, area_h), n)

@@ -86,10 +86,12 @@ class PanelDrawer:
             self._blit(surface, "status", status_text, midleft=_mid_left(layout.status))
         if panel.message:
             self._draw_message(surface, layout.message, panel.message)
+        line = layout.players[0][3]  # the layout's unit of height: the type grows with the window
         if panel.moves:
-            self._draw_moves(surface, layout.moves, panel.moves)
+            self._draw_moves(surface, layout.moves, panel.moves, max_px=max(16, min(32, line)))
         if panel.keys:
-            self._blit(surface, "keys", self._fit(panel.keys, layout.keys, DIM_TEXT), midleft=_mid_left(layout.keys))
+            items = [item for item in panel.keys.split("   ") if item.strip()]
+            self._draw_wrapped(surface, "keys", items, layout.keys, DIM_TEXT, max_px=max(16, min(30, line)))
 
     def _draw_player(self, surface: Any, box: Box, colour: int, name: str, count: int, to_move: bool) -> None:
         """A disc of the player's colour, the name, the count; a bar under the player to move."""
@@ -108,7 +110,7 @@ class PanelDrawer:
     def _draw_message(self, surface: Any, box: Box, text: str) -> None:
         """The message on one line, or on two (split at a space) where one line would need a font
         smaller than 18 px."""
-        rendered = self._fit(text, box, TEXT)
+        rendered = self._fit(text, box, TEXT, max_px=30)  # no louder than the status line
         words = text.split(" ")
         if rendered.get_height() >= 13 or len(words) < 2:  # 13 px: pygame's default font at 18 px
             self._blit(surface, "message", rendered, midleft=_mid_left(box))
@@ -118,7 +120,7 @@ class PanelDrawer:
         half = (box[0], box[1], box[2], box[3] // 2)
         for i, part in enumerate((" ".join(words[:cut]), " ".join(words[cut:]))):
             row = (half[0], half[1] + i * half[3], half[2], half[3])
-            self._blit(surface, "message", self._fit(part, row, TEXT), midleft=_mid_left(row))
+            self._blit(surface, "message", self._fit(part, row, TEXT, max_px=30), midleft=_mid_left(row))
 
     def _draw_banner(self, surface: Any, box: Box, text: str) -> None:
         """The result, dark on a bright band filling ``box``."""
@@ -128,24 +130,57 @@ class PanelDrawer:
             surface, "status", self._fit(text, inner, BANNER_TEXT), center=(box[0] + box[2] // 2, box[1] + box[3] // 2)
         )
 
-    def _draw_moves(self, surface: Any, box: Box, moves: Sequence[str]) -> None:
-        """The move list numbered by move pairs (``1. f5 d6``), wrapped to the box's width; the last
-        lines that fit are shown."""
+    def _draw_wrapped(
+        self, surface: Any, name: str, items: Sequence[str], box: Box, colour: tuple[int, int, int], max_px: int
+    ) -> None:
+        """``items`` three spaces apart, wrapped between items onto as many lines as ``box`` holds, in the
+        largest type up to ``max_px`` that fits (down to 14 px; below that, on one line fitted to the box)."""
+        for px in range(max_px, 13, -1):
+            font = self.font(px)
+            lines = _wrap(items, font, box[2])
+            line_h = font.get_linesize()
+            if len(lines) * line_h <= box[3] and all(font.size(line)[0] <= box[2] for line in lines):
+                top = box[1] + (box[3] - len(lines) * line_h) // 2
+                for i, text in enumerate(lines):
+                    self._blit(surface, name, font.render(text, True, colour), topleft=(box[0], top + i * line_h))
+                return
+        rendered = self._fit("   ".join(items), box, colour, max_px=max_px)
+        self._blit(surface, name, rendered, midleft=_mid_left(box))
+
+    def _draw_moves(self, surface: Any, box: Box, moves: Sequence[str], max_px: int = 28) -> None:
+        """The move list as numbered move pairs (``1. f5 d6``) in columns filling ``box`` from the top
+        left, column by column, in type up to ``max_px``; once the box is full, the oldest pairs give way
+        to the latest."""
         pairs = [f"{i // 2 + 1}. " + " ".join(moves[i : i + 2]) for i in range(0, len(moves), 2)]
-        font = self.font(max(12, min(24, box[3])))
-        line_h = font.get_linesize()
-        lines: list[str] = []
-        for pair in pairs:
-            if lines and font.size(lines[-1] + "   " + pair)[0] <= box[2]:
-                lines[-1] += "   " + pair
-            else:
-                lines.append(pair)
-        shown = lines[-max(1, box[3] // line_h) :]
-        for i, line in enumerate(shown):
-            row = (box[0], box[1] + i * line_h, box[2], line_h)
-            self._blit(
-                surface, "moves", self._fit(line, row, DIM_TEXT, max_px=font.get_height() * 10 // 7), topleft=row[:2]
-            )
+        px = max(10, min(max_px, box[3] * 10 // 7))
+        font = self.font(px)
+        while px > 10 and font.get_linesize() > box[3]:
+            px -= 1
+            font = self.font(px)
+        line_h, space = font.get_linesize(), font.size("   ")[0]
+        rows = max(1, box[3] // line_h)
+        col_w = max(font.size(pair)[0] for pair in pairs) + space
+        cols = max(1, (box[2] + space) // col_w)
+        first = max(0, len(pairs) - rows * cols)  # a full box: the oldest pairs give way
+        for k, pair in enumerate(pairs[first:]):
+            col, row = divmod(k, rows)
+            cell = (box[0] + col * col_w, box[1] + row * line_h, min(col_w - space, box[2]), line_h)
+            rendered = font.render(pair, True, TEXT)
+            if rendered.get_width() > cell[2]:  # a column narrower than one pair: the type shrinks
+                rendered = self._fit(pair, cell, TEXT, max_px=px)
+            self._blit(surface, "moves", rendered, topleft=cell[:2])
+
+
+def _wrap(items: Sequence[str], font: Any, width: int) -> list[str]:
+    """``items`` joined three spaces apart into lines no wider than ``width`` pixels in ``font`` (an item
+    wider than that gets a line of its own)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and font.size(lines[-1] + "   " + item)[0] <= width:
+            lines[-1] += "   " + item
+        else:
+            lines.append(item)
+    return lines
 
 
 def _mid_left(box: Box) -> tuple[int, int]:
