@@ -71,6 +71,7 @@ def _register_gymnasium() -> None:
             GYMNASIUM_ID,
             entry_point="othello_zoo.gym.env:OthelloGymEnv",
             vector_entry_point="othello_zoo.gym.vector:OthelloGymVectorEnv",
+            kwargs={"illegal_action": "lose"},  # stock code samples unmasked actions: through the id they lose
         )
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import gymnasium
 import numpy as np
 import pytest
+import torch
 from gymnasium.utils.env_checker import check_env
 
 import othello_zoo
@@ -153,11 +155,30 @@ def test_opponent__agent_objects_callables_and_options() -> None:
 
 
 def test_opponent__an_illegal_or_odd_answer_is_named() -> None:
-    env = OthelloGymEnv(lambda observation, mask: 0, learner="white")
-    with pytest.raises(ValueError, match=r"the opponent answered 0, which is illegal here; legal: \[19, 26, 37, 44\]"):
+    def always_a1(observation: np.ndarray, mask: np.ndarray) -> int:
+        return 0
+
+    here = "test_opponent__an_illegal_or_odd_answer_is_named"  # how a local function is named: without <locals>
+    env = OthelloGymEnv(always_a1, learner="white")
+    message = (
+        f"the opponent {here}.always_a1 answered 0, which is illegal here (a1); legal: [19, 26, 37, 44] (d3c4f5e6)"
+    )
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         env.reset(seed=0)
-    with pytest.raises(TypeError, match="the opponent must answer an int action, got 'd3'"):
+    message = f"the opponent {here}.<lambda> must answer an int action in 0..64, got 'd3'"
+    with pytest.raises(TypeError, match=f"^{re.escape(message)}$"):
         make_opponent(lambda observation, mask: "d3")(Board.start())
+
+    class FloatAgent:
+        def act(self, board: Board) -> float:
+            return 8.0
+
+    message = f"the opponent {here}.FloatAgent object must answer an int action in 0..36, got 8.0"
+    with pytest.raises(TypeError, match=f"^{re.escape(message)}$"):
+        make_opponent(FloatAgent(), board_size=6)(Board.start(6))
+    assert make_opponent(lambda observation, mask: np.int64(19))(Board.start()) == 19
+    assert make_opponent(lambda observation, mask: np.array(26))(Board.start()) == 26
+    assert make_opponent(lambda observation, mask: torch.tensor(37))(Board.start()) == 37
 
 
 def test_settings__opening_book_and_margin_rewards() -> None:

@@ -4,6 +4,7 @@ for board the same game as ``OthelloGymEnv``, Gymnasium's vector conventions, it
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import gymnasium
@@ -323,22 +324,31 @@ def test_constructor__bad_arguments_are_named() -> None:
 
 
 def test_opponent__an_illegal_answer_is_named() -> None:
-    with pytest.raises(ValueError, match=r"board 0: the opponent answered 0, which is illegal here; legal: \[19, 26"):
-        OthelloGymVectorEnv(2, lambda observation, mask: 0, learner="white").reset(seed=0)
+    def always_a1(observation: np.ndarray, mask: np.ndarray) -> int:
+        return 0
+
+    name = "test_opponent__an_illegal_answer_is_named.always_a1"
+    message = f"board 0: the opponent {name} answered 0, which is illegal here (a1); legal: [19, 26, 37, 44] (d3c4f5e6)"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        OthelloGymVectorEnv(2, always_a1, learner="white").reset(seed=0)
 
     def after_the_pass(observation: np.ndarray, mask: np.ndarray) -> int:  # illegal only for its reply to a pass
         legal = np.flatnonzero(mask)
         return 5 if legal[0] == 7 else int(legal[0])
 
     envs = OthelloGymVectorEnv(2, after_the_pass, board_size=4)
-    with pytest.raises(ValueError, match=r"board 1: the opponent answered 5, which is illegal here; legal: \[7, 13\]"):
+    name = "test_opponent__an_illegal_answer_is_named.after_the_pass"
+    message = f"board 1: the opponent {name} answered 5, which is illegal here (b2); legal: [7, 13] (d2b4)"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         envs.reset(options={"position": [Board.start(4).to_text(), PASS_4x4]})
 
     class Batched:
         def act_states(self, state: engine.State) -> torch.Tensor:
             return torch.zeros(state.batch_size, dtype=torch.int64)
 
-    with pytest.raises(ValueError, match=r"board 0: the opponent answered 0, which is illegal here; legal: \[19, 26"):
+    name = "test_opponent__an_illegal_answer_is_named.Batched object"
+    message = f"board 0: the opponent {name} answered 0, which is illegal here (a1); legal: [19, 26, 37, 44] (d3c4f5e6)"
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         OthelloGymVectorEnv(2, Batched(), learner="white").reset(seed=0)
 
 

@@ -5,6 +5,7 @@
 | Class        | `OthelloGymVectorEnv(num_envs, opponent="random", ...)`, a `gymnasium.vector.VectorEnv`          |
 | Actions      | ints `(N,)`, one a board, each in `Discrete(n*n + 1)`: 65 on the 8 x 8 board (64: null action)   |
 | Observations | int8 `(N, 2, n, n)`: each board's learner discs, then the opponent's                             |
+| Other obs.   | `observation_dtype="float32"`, `flatten_observation=True`: `(N, 2*n*n)` (as the single env's)     |
 | Action mask  | `infos["action_mask"]` int8 `(N, n*n + 1)` and `envs.action_masks()` bool                         |
 | Rewards      | float32 `(N,)`: +1 / -1 / 0 at a game's end, from the learner's side (or `reward_mode="margin"`) |
 | Autoreset    | `autoreset_mode`: `NEXT_STEP` (default), `SAME_STEP`, `DISABLED` (`metadata["autoreset_mode"]`)   |
@@ -54,10 +55,13 @@ Autoreset (Gymnasium's :class:`~gymnasium.vector.AutoresetMode`, or its string v
     ``reset(options={"reset_mask": mask})`` starts a new game there.
 
 An illegal action of the learner on a board in play raises a ``ValueError`` naming the first such board, the
-action and the board's legal ones, with every board unchanged (``illegal_action="raise"``, the default); with
-``illegal_action="lose"`` it ends that board's game as a loss (reward -1), the others playing on. A new game that
+action and the board's legal ones, with every board unchanged (``illegal_action="raise"``, the class's default);
+with ``illegal_action="lose"`` (the default of ``gymnasium.make_vec`` through the registered id, as of
+``gymnasium.make``) it ends that board's game as a loss (reward -1), the others playing on. A new game that
 ends before the learner's first move (an opening or position so chosen) raises a ``ValueError``, as
-:class:`~othello_zoo.gym.env.OthelloGymEnv`'s ``reset`` does.
+:class:`~othello_zoo.gym.env.OthelloGymEnv`'s ``reset`` does. An opponent that fails (raises, or answers an
+illegal action, one out of range or not an int) fails the ``step`` or ``reset`` with an error naming the opponent
+and the first board it failed on, every board and the env's generator as they were before the call.
 
 How a step runs, and what it costs: the learner's moves are one engine step of the whole batch, the opponent's
 replies another (its choices drawn for the whole batch at once), as two calls of the mover API
@@ -123,7 +127,8 @@ from othello_zoo.core.threads import uses_package_threads
 from othello_zoo.env.config import EnvConfig, config_from
 from othello_zoo.env.vector import OthelloVectorEnv
 from othello_zoo.gym.env import LEARNERS, Learner
-from othello_zoo.gym.opponents import Opponent, make_opponent
+from othello_zoo.gym.observations import ObservationDtype, ObservationFormat
+from othello_zoo.gym.opponents import Opponent, make_opponent, note_opponent, opponent_name, reply_error
 
 __all__ = ["ARRAY_TYPES", "ArrayType", "BatchOpponent", "OthelloGymVectorEnv"]
 
@@ -153,6 +158,7 @@ class _Opponent(NamedTuple):
     draws: bool  # the host form uses its uniform draws (the random opponent)
     trusted: bool  # a built-in opponent, legal by construction: its replies are not checked
     seeded: bool  # a built-in agent of its own generator: rebuilt with a seed drawn at reset(seed=...)
+    name: str  # how the errors name it (opponents.opponent_name)
 
 
 class _Advanced(NamedTuple):
@@ -175,14 +181,18 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         config: the game's settings (or give them as keywords: ``board_size``, ``device``, ...).
         learner: the learner's colour: ``"black"``, ``"white"`` or ``"random"`` (drawn per board and game).
         opponent_options: keyword arguments of a built-in opponent's constructor.
-        illegal_action: ``"raise"`` (a ``ValueError``, nothing changed) or ``"lose"`` (that board's game is lost).
+        illegal_action: ``"raise"`` (a ``ValueError``, nothing changed; the class's default) or ``"lose"`` (that
+            board's game is lost; the default through the registered id).
+        observation_dtype: ``"int8"`` (default) or ``"float32"`` (or the NumPy or torch dtype).
+        flatten_observation: hand out each board's planes as one vector: observations ``(N, 2*n*n)``.
         autoreset_mode: an :class:`~gymnasium.vector.AutoresetMode` or its value (``"NextStep"``, ...).
         array_type: ``"numpy"`` (arrays) or ``"torch"`` (tensors on the env's device).
         render_mode: only ``None``: render a board with :class:`~othello_zoo.gym.env.OthelloGymEnv`.
         **settings: the fields of :class:`~othello_zoo.env.config.EnvConfig`.
 
     Raises:
-        TypeError: an unknown keyword, or an opponent that is neither a name, an agent nor a callable.
+        TypeError: an unknown keyword, a ``flatten_observation`` that is not a bool, or an opponent that is neither
+            a name, an agent nor a callable.
         ValueError: a bad value of any argument, named with what is allowed.
 
     >>> envs = OthelloGymVectorEnv(2, "random", learner="white", board_size=6, array_type="torch")
@@ -202,6 +212,8 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         learner: Learner = "black",
         opponent_options: dict[str, Any] | None = None,
         illegal_action: IllegalAction = "raise",
+        observation_dtype: ObservationDtype | Any = "int8",
+        flatten_observation: bool = False,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         array_type: ArrayType = "numpy",
         render_mode: str | None = None,
@@ -211,6 +223,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self.config = config = config_from(config, settings, "OthelloGymVectorEnv")
         self.learner_setting: Learner = cast(Learner, check_choice("learner", learner, LEARNERS))
         self.illegal_action = check_illegal_action(illegal_action)
+        self.observation_format = ObservationFormat.checked(observation_dtype, flatten_observation)
         self.array_type: ArrayType = cast(ArrayType, check_choice("array_type", array_type, ARRAY_TYPES))
         if render_mode is not None:
             raise ValueError(
@@ -225,7 +238,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self.metadata = {"autoreset_mode": self.autoreset_mode, "render_modes": []}
         self.board_size = n = config.board_size
         self.device: torch.device = self._games.device
-        self.single_observation_space = gymnasium.spaces.Box(0, 1, (2, n, n), dtype=np.int8)
+        self.single_observation_space = self.observation_format.space(n)
         self.single_action_space = config.action_space()
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
@@ -287,7 +300,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self._needs_reset = self._needs_reset & ~fresh
         illegal = torch.zeros_like(fresh)
         scores = engine.scores(advanced.state)
-        return self._out(advanced.observation), self._infos(advanced, scores, learner, illegal)
+        return self._observations(advanced.observation), self._infos(advanced, scores, learner, illegal)
 
     @uses_package_threads
     def step(self, actions: Any) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
@@ -310,6 +323,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         chosen = self._as_actions(actions)
         games, mode = self._games, self.autoreset_mode
         before, learner = games.state, self._learner
+        generator_state = games.generator.get_state()  # new games and the random opponent draw from it
         if self.illegal_action == "raise":
             self._check_legal(before, chosen)
         # Boards over already (NEXT_STEP: to restart now; DISABLED: finished) ignore their action in the engine.
@@ -330,7 +344,8 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
             terminated = advanced.state.terminated.clone()  # the engine's own tensor is not handed out
             final: dict[str, Any] = {}
             if mode == AutoresetMode.SAME_STEP and bool(ended.any()):
-                final_obs, final_info = self._out(advanced.observation), self._infos(advanced, scores, learner, illegal)
+                final_obs = self._observations(advanced.observation)
+                final_info = self._infos(advanced, scores, learner, illegal)
                 final = {"final_obs": final_obs, "_final_obs": self._out(terminated), "final_info": final_info}
                 final["_final_info"] = final["_final_obs"]
                 state, learner = self._new_games(advanced.state, learner, ended)
@@ -340,13 +355,15 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
                 scores, illegal = engine.scores(advanced.state), illegal & ~ended
         except BaseException:
             games.state = before
+            games.generator.set_state(generator_state)
             raise
         games.state, self._learner, self._mask = advanced.state, learner, advanced.mask
         if restart is not None:
             self._needs_reset = ended
         infos = self._infos(advanced, scores, learner, illegal) | final
         truncated = torch.zeros_like(terminated)
-        return self._out(advanced.observation), self._out(rewards), self._out(terminated), self._out(truncated), infos
+        observations = self._observations(advanced.observation)
+        return observations, self._out(rewards), self._out(terminated), self._out(truncated), infos
 
     @uses_package_threads
     def action_masks(self) -> Array:
@@ -377,28 +394,31 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
     def _make_opponent(self, seed: int | None) -> _Opponent:
         """The opponent of every board (see the module docstring), built from the ``opponent`` argument."""
         spec, options, n = self._opponent_spec, self._opponent_options, self.board_size
+        name = opponent_name(spec)
         if isinstance(spec, str) and spec in _BATCHED_BY_NAME:
             if spec == "az":
                 settings: dict[str, Any] = {"board_size": n, "device": self.device} | options
                 agent = make_agent("az", **settings)
-                play = _on_rows(agent.act_states, agent.device)
-                return _Opponent(play, host=None, draws=False, trusted=True, seeded=False)
+                play = _on_rows(agent.act_states, name, agent.device)
+                return _Opponent(play, host=None, draws=False, trusted=True, seeded=False, name=name)
             per_board = make_opponent(spec, board_size=n, options=options)  # the options checked as the single env's
             if spec == "greedy":  # the greedy agent's choice is greedy_actions' (the tests hold them equal)
                 host = _ignoring_draws(per_board)
-                return _Opponent(_on_rows(greedy_actions), host=host, draws=False, trusted=True, seeded=False)
+                play = _on_rows(greedy_actions, name)
+                return _Opponent(play, host=host, draws=False, trusted=True, seeded=False, name=name)
             generator = self._games.generator
             play = lambda state, rows: engine.random_actions(state, generator)  # noqa: E731
-            return _Opponent(play, host=_random_on_board, draws=True, trusted=True, seeded=False)
+            return _Opponent(play, host=_random_on_board, draws=True, trusted=True, seeded=False, name=name)
         if not isinstance(spec, str) and callable(getattr(spec, "act_states", None)):
             if options:
                 raise TypeError(f"opponent_options are for a built-in opponent named by a string, got {spec!r}")
             device = getattr(spec, "device", None)
-            play = _on_rows(spec.act_states, device if isinstance(device, torch.device) else None)
-            return _Opponent(play, host=None, draws=False, trusted=False, seeded=False)
+            play = _on_rows(spec.act_states, name, device if isinstance(device, torch.device) else None)
+            return _Opponent(play, host=None, draws=False, trusted=False, seeded=False, name=name)
         per_board = make_opponent(spec, board_size=n, seed=seed, options=options)  # checks itself: see below
         host = _ignoring_draws(per_board)
-        return _Opponent(_board_by_board(per_board), host, draws=False, trusted=False, seeded=isinstance(spec, str))
+        play = _board_by_board(per_board, name)
+        return _Opponent(play, host, draws=False, trusted=False, seeded=isinstance(spec, str), name=name)
 
     # -- internals -------------------------------------------------------------------------------------------------
     def _advance(
@@ -417,7 +437,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         actions = self._replies(state, replies, opponent)
         stepped = engine.step(state, actions, illegal_action="lose")
         if not opponent.trusted:
-            _check_replies(state, stepped, replies, actions, boards)
+            _check_replies(state, stepped, replies, actions, boards, opponent.name)
         # Where every board in play replied, the others are over and the engine left them as they were.
         whole = bool((replies | state.terminated).all())
         later = self._settle(stepped if whole else engine.where(replies, stepped, state), learner, opponent, boards)
@@ -490,10 +510,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
                     continue
                 action = opponent.host(board, next(draws))
                 if not opponent.trusted and not board.is_legal(action):
-                    legal = board.legal_actions()
-                    raise ValueError(
-                        f"board {board_number}: the opponent answered {action!r}, which is illegal here; legal: {legal}"
-                    )
+                    raise reply_error(opponent.name, action, board, f"board {board_number}: ")
                 board, count, last = board.play(action), count + 1, action
             boards.append(board)
             numbers.append((count, last, passes))
@@ -593,6 +610,10 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
             "illegal_action": out(illegal),
         }
 
+    def _observations(self, planes: Tensor) -> Array:
+        """The learner's int8 planes ``(N, 2, n, n)`` as the env hands them out (its observation format)."""
+        return self._out(self.observation_format.tensor(planes))
+
     def _out(self, tensor: Tensor) -> Array:
         """``tensor`` as the env hands it out: itself (``"torch"``) or a NumPy array (a view of a CPU tensor)."""
         if self.array_type == "torch":
@@ -610,19 +631,26 @@ def _counts_merged(where: Tensor, again: _Advanced, before: _Advanced) -> _Advan
     )
 
 
-def _on_rows(policy: Callable[[engine.State], Tensor], device: torch.device | None = None) -> BatchOpponent:
+def _on_rows(policy: Callable[[engine.State], Tensor], name: str, device: torch.device | None = None) -> BatchOpponent:
     """A :data:`BatchOpponent` that runs ``policy`` (a batch of boards in, int64 actions out) on the marked rows only
-    (a search or a greedy scan costs by the board), moving them to ``device`` (the policy's) where it is another."""
+    (a search or a greedy scan costs by the board), moving them to ``device`` (the policy's) where it is another;
+    ``name`` names the opponent in its errors."""
 
     def play(state: engine.State, rows: Tensor) -> Tensor:
         out = torch.full((state.batch_size,), state.board_size**2, dtype=torch.int64, device=state.device)
         index = rows.nonzero().flatten()
         if index.numel():
             boards = state[index]
-            chosen = policy(boards if device in (None, state.device) else boards.to(device))
+            try:
+                chosen = policy(boards if device in (None, state.device) else boards.to(device))
+            except Exception as error:
+                note_opponent(error, name, f"on a batch of {index.numel()} boards")
+                raise
             if not isinstance(chosen, Tensor) or tuple(chosen.shape) != (index.numel(),):
                 got = tuple(chosen.shape) if isinstance(chosen, Tensor) else type(chosen).__name__
-                raise ValueError(f"the opponent must answer one action a board, {index.numel()} here, got {got}")
+                raise ValueError(f"the opponent {name} must answer one action a board, {index.numel()} here, got {got}")
+            if chosen.dtype == torch.bool or chosen.is_floating_point() or chosen.is_complex():
+                raise TypeError(f"the opponent {name} must answer integer actions, got a tensor of {chosen.dtype}")
             out[index] = chosen.to(device=state.device, dtype=torch.int64)
         return out
 
@@ -649,8 +677,9 @@ def _uniforms(generator: torch.Generator, chunk: int) -> Iterator[float]:
         yield from torch.rand(chunk, generator=generator, device=generator.device).tolist()
 
 
-def _board_by_board(opponent: Opponent) -> BatchOpponent:
-    """A :data:`BatchOpponent` that calls ``opponent`` (one board in, one action out) on each marked board in turn."""
+def _board_by_board(opponent: Opponent, name: str) -> BatchOpponent:
+    """A :data:`BatchOpponent` that calls ``opponent`` (one board in, one action out, named ``name`` in the errors)
+    on each marked board in turn."""
 
     def play(state: engine.State, rows: Tensor) -> Tensor:
         n2 = state.board_size**2
@@ -660,10 +689,7 @@ def _board_by_board(opponent: Opponent) -> BatchOpponent:
         for row, board in zip(index, boards, strict=True):
             action = opponent(board)
             if not board.is_legal(action):
-                legal = board.legal_actions()
-                raise ValueError(
-                    f"board {row}: the opponent answered {action!r}, which is illegal here; legal: {legal}"
-                )
+                raise reply_error(name, action, board, f"board {row}: ")
             out[row] = action
         return out.to(state.device)
 
@@ -671,15 +697,12 @@ def _board_by_board(opponent: Opponent) -> BatchOpponent:
 
 
 def _check_replies(
-    before: engine.State, after: engine.State, replies: Tensor, actions: Tensor, boards: Tensor | None
+    before: engine.State, after: engine.State, replies: Tensor, actions: Tensor, boards: Tensor | None, name: str
 ) -> None:
-    """A ``ValueError`` naming the first board where the opponent's reply was illegal (the engine forfeited it);
-    ``boards`` numbers the rows of a sub-batch (``None``: the rows are the boards)."""
+    """A ``ValueError`` naming the first board where the opponent ``name``'s reply was illegal (the engine forfeited
+    it); ``boards`` numbers the rows of a sub-batch (``None``: the rows are the boards)."""
     bad = after.forfeited & replies & ~before.forfeited
     if bool(bad.any()):
         row = int(bad.nonzero()[0])
-        legal = engine.legal_action_mask(before[row])[0].nonzero().flatten().tolist()
         board = row if boards is None else int(boards[row])
-        raise ValueError(
-            f"board {board}: the opponent answered {int(actions[row])}, which is illegal here; legal: {legal}"
-        )
+        raise reply_error(name, int(actions[row]), engine.to_boards(before[row])[0], f"board {board}: ")

@@ -1,11 +1,13 @@
 """Single-agent Gymnasium code takes ``othello_zoo/Othello-v0`` unchanged but for the env id: Gymnasium's own
-checker, and sb3-contrib's ``MaskablePPO`` reading the mask through the env's ``action_masks()`` method or through
-its stock ``ActionMasker`` wrapper, trained briefly and evaluated."""
+checker, Stable-Baselines3's plain ``PPO`` and ``DQN`` on the id alone (they sample actions without the mask: an
+illegal one loses the episode), and sb3-contrib's ``MaskablePPO`` reading the mask through the env's
+``action_masks()`` method or through its stock ``ActionMasker`` wrapper, trained briefly and evaluated."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -32,6 +34,61 @@ def _evaluate(model: object, opponent: str, games: int) -> list[float]:
         assert "illegal_action" not in info  # the masked model played only legal moves
         results.append(float(reward))
     return results
+
+
+class Tally(gymnasium.Wrapper[Any, Any, Any, Any]):
+    """Counts the learner's steps and keeps each finished episode's reward and whether an illegal action ended it."""
+
+    def __init__(self, env: gymnasium.Env[Any, Any]) -> None:
+        super().__init__(env)
+        self.steps = 0
+        self.episodes: list[tuple[float, bool]] = []
+
+    def step(self, action: Any) -> Any:
+        observation, reward, terminated, truncated, info = self.env.step(action)
+        self.steps += 1
+        if terminated or truncated:
+            self.episodes.append((float(reward), bool(info.get("illegal_action", False))))
+        return observation, reward, terminated, truncated, info
+
+
+def assert_episodes(tallies: list[Tally], timesteps: int) -> None:
+    """Every step reached an env, every episode ended with a result, and every illegal action lost."""
+    assert sum(tally.steps for tally in tallies) == timesteps
+    episodes = [episode for tally in tallies for episode in tally.episodes]
+    assert {reward for reward, _ in episodes} <= {-1.0, 0.0, 1.0}
+    assert all(reward == -1.0 for reward, illegal in episodes if illegal)
+    assert sum(illegal for _, illegal in episodes) >= 1  # an untrained, unmasked policy plays illegal moves
+
+
+def test_sb3__plain_ppo_learns_on_the_id_alone() -> None:
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3 import PPO
+    from stable_baselines3.common.env_util import make_vec_env
+
+    tallies: list[Tally] = []
+
+    def tallied(env: gymnasium.Env[Any, Any]) -> Tally:
+        tallies.append(Tally(env))
+        return tallies[-1]
+
+    vec = make_vec_env(ID, n_envs=2, seed=0, wrapper_class=tallied)  # gymnasium.make(ID), nothing else
+    assert [tally.unwrapped.illegal_action for tally in tallies] == ["lose", "lose"]
+    model = PPO("MlpPolicy", vec, n_steps=512, batch_size=128, n_epochs=2, seed=0, verbose=0)
+    model.learn(total_timesteps=2048)
+    assert model.num_timesteps == 2048
+    assert_episodes(tallies, 2048)
+
+
+def test_sb3__plain_dqn_learns_on_the_id_alone() -> None:
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3 import DQN
+
+    tally = Tally(gymnasium.make(ID))
+    model = DQN("MlpPolicy", tally, buffer_size=10_000, learning_starts=500, train_freq=4, seed=0, verbose=0)
+    model.learn(total_timesteps=2000)
+    assert model.num_timesteps == 2000
+    assert_episodes([tally], 2000)
 
 
 def test_sb3__maskable_ppo_reads_the_envs_action_masks_method() -> None:
