@@ -13,7 +13,7 @@ import pytest
 from othello_zoo.core.board import Board
 from othello_zoo.notation import format_moves, parse_moves
 from othello_zoo.play import Game, terminal_game
-from othello_zoo.play._terminal import COMMANDS, _Session, _Ticker
+from othello_zoo.play._terminal import COMMANDS, TerminalSession, Ticker
 from othello_zoo.render import board_to_ansi, cells_of
 
 BANNER = "othello-zoo play, 8x8: black (X) you, white (O) random\n" + COMMANDS + "\n"
@@ -187,12 +187,12 @@ class _Terminal(io.StringIO):
         return True
 
 
-def _session(stdout: io.StringIO, agent: object, clock: list[float]) -> _Session:
+def _session(stdout: io.StringIO, agent: object, clock: list[float]) -> TerminalSession:
     """The person (black) has played f5; the agent (white, named mcts) is to move, on a fake clock."""
     game = Game("human", "mcts", 8, seed=0, mcts_simulations=10)
     game.agents[1] = agent
     game.play(37)
-    return _Session(game, io.StringIO(), stdout, clock=lambda: clock[0])
+    return TerminalSession(game, io.StringIO(), stdout, clock=lambda: clock[0])
 
 
 def test_agent_turn__says_how_long_the_agent_took() -> None:
@@ -215,7 +215,7 @@ def test_agent_turn__says_how_long_the_agent_took() -> None:
 def test_ticker__writes_the_seconds_over_the_line_only_when_they_change() -> None:
     clock = [5.0]
     out = io.StringIO()
-    ticker = _Ticker(out, "O (mcts) is thinking...", lambda: clock[0], 5.0)
+    ticker = Ticker(out, "O (mcts) is thinking...", lambda: clock[0], 5.0)
     ticker.tick()
     ticker.tick()
     clock[0] = 5.52

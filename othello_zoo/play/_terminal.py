@@ -35,7 +35,7 @@ On the board: X black, O white, * a legal move, [ ] the last move."""
 TICK_SECONDS = 0.5  # how often the thinking time is counted on a terminal
 
 
-class _Ticker:
+class Ticker:
     """The line "O (mcts) is thinking... 3.5 s" on a terminal, written over in place (``\\r``) as the
     seconds go by.
 
@@ -74,7 +74,7 @@ class _Ticker:
         self.write("\r" + " " * len(self.shown) + "\r")
 
 
-class _Session:
+class TerminalSession:
     """One terminal game: the :class:`Game`, where it reads and writes, and the board last shown."""
 
     def __init__(self, game: Game, stdin: TextIO, stdout: TextIO, clock: Callable[[], float] = time.monotonic) -> None:
@@ -144,7 +144,7 @@ class _Session:
         if not self.live:
             self.say(text)
             return self.game.agent_move()
-        ticker = _Ticker(self.stdout, text, self.clock, start)
+        ticker = Ticker(self.stdout, text, self.clock, start)
         stop = threading.Event()
         thread = threading.Thread(target=ticker.run, args=(stop, self.tick_seconds), daemon=True)
         thread.start()
@@ -236,7 +236,7 @@ def terminal_game(
     Returns:
         The final counts (black, white), or None when the person stopped (``q``, or end of input).
     """
-    session = _Session(
+    session = TerminalSession(
         Game(black, white, board_size, opening, seed, simulations), stdin or sys.stdin, stdout or sys.stdout
     )
     session.banner()
