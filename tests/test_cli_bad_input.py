@@ -26,7 +26,7 @@ BAD_FLAGS = [
     ("train", "--games", "0", "games must be"),
     ("train", "--root-policy", "uct", "root_policy must be 'puct' or 'gumbel', got 'uct'"),
     ("play", "--opening-book", "no-such-book.txt", "opening book file not found: 'no-such-book.txt'"),
-    ("bench", "--threads", "0", "0 is not an integer >= 1"),
+    ("bench", "--threads", "0", "0 is not an integer from 1 to 1024"),
     ("bench", "--threads", "two", "'two' is not an integer"),
     ("bench", "--backends", "foo", "'foo': choose from bitboard, conv, conv2d, vector, vector-dict, vector\\+xot"),
     ("bench", "--backends", ",", "choose from"),

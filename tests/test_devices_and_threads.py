@@ -180,13 +180,17 @@ def test_threads__the_environment_variable_and_bad_values(monkeypatch: pytest.Mo
     monkeypatch.setenv(ENV_VAR, "torch")
     assert get_threads() is None
     monkeypatch.setenv(ENV_VAR, "0")
-    with pytest.raises(ValueError, match=r"OTHELLO_ZOO_THREADS must be a whole number >= 1, 'auto' or 'torch'.*'0'"):
+    with pytest.raises(
+        ValueError, match=r"OTHELLO_ZOO_THREADS must be a whole number from 1 to 1024, 'auto' or 'torch'.*'0'"
+    ):
         get_threads()
     monkeypatch.setenv(ENV_VAR, "auto")
     assert get_threads() == 1
     assert adaptive()
     for bad in (0, -1, 1.5, True, "2"):
-        with pytest.raises(ValueError, match=f"threads must be a whole number >= 1, 'auto' or None.*got {bad!r}"):
+        with pytest.raises(
+            ValueError, match=f"threads must be a whole number from 1 to 1024, 'auto' or None.*got {bad!r}"
+        ):
             set_threads(bad)  # type: ignore[arg-type]
 
 

@@ -177,3 +177,26 @@ def test_train__resume_reads_a_run_saved_with_flat_search_settings(
     assert main(["train", "--out", str(tmp_path), "--resume", "--iterations", "2", "--quiet"]) == 0
     resumed = torch.load(path, weights_only=True)
     assert (resumed["iteration"], resumed["config"]["search"]["c_puct"]) == (2, 1.5)  # nested from now on
+
+
+def test_train__a_bad_checkpoint_or_init_network_is_one_line_naming_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _train(tmp_path, "--iterations", "1") == 0
+    path = tmp_path / "checkpoint.pt"
+    saved = torch.load(path, weights_only=True)
+    torch.save({**saved, "network_config": [4, 8, 1]}, path)
+    lines = _refused(capsys, ["train", "--out", str(tmp_path), "--resume", "--iterations", "2"]).splitlines()
+    assert lines[-1] == (
+        f"othello-zoo train: error: {path} is not a training checkpoint: network_config must be a dict of board_size, "
+        "channels and blocks, got a list"
+    )
+    huge = tmp_path / "huge.pt"
+    torch.save({"network": saved["network"], "network_config": {"board_size": 4, "channels": 8, "blocks": 10**8}}, huge)
+    argv = ["train", "--out", str(tmp_path / "new"), *TINY, "--iterations", "1", "--init", str(huge)]
+    assert _refused(capsys, argv).splitlines()[-1] == (
+        f"othello-zoo train: error: {huge} is not a network (an exported network or a run's checkpoint.pt): blocks "
+        "must be an int from 0 to 128, got 100000000"
+    )
+    assert not (tmp_path / "new").exists()
+    assert torch.load(path, weights_only=True)["network_config"] == [4, 8, 1]  # nothing written

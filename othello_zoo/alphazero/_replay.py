@@ -49,6 +49,8 @@ class ReplayBuffer:
         }
 
     def load_state_dict(self, state: dict[str, Any]) -> None:
+        """The positions of :meth:`state_dict`, checked to fit this buffer (a ``ValueError`` says what does not)."""
+        _check_state(state, self.capacity, tuple(self.observations.shape[1:]), self.policies.shape[1])
         size = len(state["values"])
         self.observations[:size], self.policies[:size], self.values[:size] = (
             state["observations"],
@@ -56,3 +58,21 @@ class ReplayBuffer:
             state["values"],
         )
         self.size, self.cursor = size, state["cursor"]
+
+
+def _check_state(state: object, capacity: int, board: tuple[int, ...], actions: int) -> None:
+    """Checks a saved buffer: tensors of ``size <= capacity`` positions of the buffer's shapes, and a cursor in
+    ``[0, capacity)``."""
+    if not isinstance(state, dict):
+        raise ValueError(f"the replay buffer must be a dict, got a {type(state).__name__}")
+    values = state.get("values")
+    if not isinstance(values, torch.Tensor) or values.dim() != 1 or len(values) > capacity:
+        raise ValueError(f"the replay buffer's values must be a 1-d tensor of at most {capacity} positions")
+    size = len(values)
+    for key, shape in (("observations", (size, *board)), ("policies", (size, actions))):
+        held = state.get(key)
+        if not isinstance(held, torch.Tensor) or tuple(held.shape) != shape:
+            raise ValueError(f"the replay buffer's {key} must be a tensor of shape {shape}")
+    cursor = state.get("cursor")
+    if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor < capacity:
+        raise ValueError(f"the replay buffer's cursor must be a whole number from 0 to {capacity - 1}, got {cursor!r}")

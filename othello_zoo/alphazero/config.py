@@ -18,12 +18,15 @@ from collections.abc import Mapping
 from dataclasses import InitVar, dataclass
 from typing import Any
 
+from othello_zoo.alphazero.network import check_network_config
 from othello_zoo.alphazero.selfplay import SELF_PLAY_SEARCH
 from othello_zoo.core.checks import check_device, check_int, check_real, check_seed
-from othello_zoo.core.notation import check_board_size
 from othello_zoo.search import DTYPES, MAX_SIMULATIONS, SearchConfig
 
-__all__ = ["EVAL_OPPONENTS", "SEARCH_SETTINGS", "TrainConfig", "setting_fields"]
+__all__ = ["EVAL_OPPONENTS", "MAX_BUFFER", "SEARCH_SETTINGS", "TrainConfig", "setting_fields"]
+
+MAX_BUFFER = 100_000_000
+"""The most positions the replay buffer may keep (it is allocated whole when a run starts: 39 GB at 8 x 8)."""
 
 EVAL_OPPONENTS = ("random", "greedy", "alphabeta", "mcts", "uct")
 
@@ -98,11 +101,12 @@ class TrainConfig:
             raise ValueError("reuse_tree works with root_policy='puct' (the Gumbel root starts each search afresh)")
         if given:
             self.search = self.search.replace(**given)
-        check_board_size(self.board_size)
-        positive = ["channels", "games", "buffer", "batch_size", "train_steps", "eval_games", "ray_workers"]
-        for name in positive:
+        # board_size, channels (1 to MAX_CHANNELS), blocks (0 to MAX_BLOCKS) and the network's weights, bounded
+        check_network_config({"board_size": self.board_size, "channels": self.channels, "blocks": self.blocks})
+        check_int("buffer", self.buffer, low=1, high=MAX_BUFFER)
+        for name in ["games", "batch_size", "train_steps", "eval_games", "ray_workers"]:
             check_int(name, getattr(self, name), low=1)
-        for name in ("blocks", "temperature_plies", "eval_every", "iterations"):
+        for name in ("temperature_plies", "eval_every", "iterations"):
             check_int(name, getattr(self, name), low=0)
         check_seed("seed", self.seed)
         check_int("eval_simulations", self.eval_simulations, low=1, high=MAX_SIMULATIONS)
@@ -148,10 +152,14 @@ class TrainConfig:
         return out
 
     @classmethod
-    def from_dict(cls, saved: Mapping[str, Any]) -> TrainConfig:
+    def from_dict(cls, saved: Mapping[str, Any], **changes: Any) -> TrainConfig:
         """The config of a saved run: :meth:`to_dict`'s form, or the flat one of runs saved before the search was
-        nested (``simulations``, ``c_puct``, ... at the top)."""
-        values = dict(saved)
+        nested (``simulations``, ``c_puct``, ... at the top), with ``changes`` (a resumed run's new budget, device or
+        Ray settings) in place of the saved values before anything is checked: a run saved on a GPU resumes with
+        ``device="cpu"`` on a machine without one."""
+        if not isinstance(saved, Mapping):
+            raise TypeError(f"a run's config must be a dict of its settings, got a {type(saved).__name__}")
+        values = {**saved, **changes}
         search = values.get("search")
         if isinstance(search, Mapping):
             search = dict(search)

@@ -10,11 +10,16 @@ discs, then the opponent's) and returns ``(logits (B, n*n + 1), value (B,))``, t
 >>> logits, value = net(torch.zeros(3, 2, 6, 6))
 >>> tuple(logits.shape), tuple(value.shape)
 ((3, 37), (3,))
+
+Its size is bounded (:data:`MAX_CHANNELS`, :data:`MAX_BLOCKS`, :data:`MAX_PARAMETERS`), and a saved network is
+checked before anything is built: :func:`check_network_config` reads its settings, :func:`check_weights` compares
+its weights' names and shapes with those the settings give, so that a wrong or crafted file is one clear error,
+never a network of petabytes or a build that does not end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 
 import torch
 import torch.nn.functional as F
@@ -25,7 +30,103 @@ from othello_zoo.core.notation import check_board_size
 from othello_zoo.core.threads import uses_adaptive_threads
 from othello_zoo.search import Evaluator
 
-__all__ = ["PolicyValueNet"]
+__all__ = ["MAX_BLOCKS", "MAX_CHANNELS", "MAX_PARAMETERS", "PolicyValueNet", "check_network_config", "check_weights"]
+__all__ += ["parameter_count"]
+
+MAX_CHANNELS = 1024
+"""The widest network: four times AlphaZero's 256 channels."""
+MAX_BLOCKS = 128
+"""The deepest network: over three times AlphaZero's 40 residual blocks."""
+MAX_PARAMETERS = 2**28
+"""The most weights a network may have (268 million, 1 GiB in float32; AlphaZero's 40 blocks of 256 channels had
+about 47 million): channels and blocks within their bounds can still multiply to more."""
+NETWORK_CONFIG_KEYS = ("board_size", "channels", "blocks")
+
+
+def parameter_count(board_size: int, channels: int, blocks: int) -> int:
+    """The number of weights of ``PolicyValueNet(board_size, channels, blocks)``, worked out without building it.
+
+    >>> parameter_count(8, 48, 4) == sum(p.numel() for p in PolicyValueNet(8, 48, 4).parameters())
+    True
+    """
+    squares = board_size * board_size
+    stem = 2 * channels * 9 + 2 * channels  # the 3 x 3 convolution from the two planes, its batch norm
+    block = 2 * (channels * channels * 9 + 2 * channels)  # two 3 x 3 convolutions, two batch norms
+    policy = channels * 2 + 2 * 2 + 2 * squares * (squares + 1) + squares + 1
+    value = channels + 2 + squares * 64 + 64 + 64 + 1
+    return stem + blocks * block + policy + value
+
+
+def check_network_config(config: object) -> dict[str, int]:
+    """The settings of a saved network (``network_config``), checked: a dict of exactly ``board_size`` (even, 4 to
+    16), ``channels`` (1 to :data:`MAX_CHANNELS`) and ``blocks`` (0 to :data:`MAX_BLOCKS`), whose network has at most
+    :data:`MAX_PARAMETERS` weights. Raises ``ValueError`` (``TypeError`` for a value of the wrong type) saying what
+    is wrong and what is allowed.
+
+    >>> check_network_config({"board_size": 8, "channels": 48, "blocks": 4})
+    {'board_size': 8, 'channels': 48, 'blocks': 4}
+    >>> check_network_config([8, 48, 4])
+    Traceback (most recent call last):
+    ...
+    ValueError: network_config must be a dict of board_size, channels and blocks, got a list
+    """
+    if not isinstance(config, Mapping):
+        raise ValueError(f"network_config must be a dict of board_size, channels and blocks, got a {_kind(config)}")
+    missing = [key for key in NETWORK_CONFIG_KEYS if key not in config]
+    unknown = sorted(str(key) for key in config if key not in NETWORK_CONFIG_KEYS)
+    if missing or unknown:
+        parts = [f"without {', '.join(missing)}"] if missing else []
+        parts += [f"with {', '.join(unknown)}"] if unknown else []
+        wanted = "network_config must be a dict of board_size, channels and blocks"
+        raise ValueError(f"{wanted}, got one {' and '.join(parts)}")
+    n = check_board_size(config["board_size"])
+    channels = check_int("channels", config["channels"], low=1, high=MAX_CHANNELS)
+    blocks = check_int("blocks", config["blocks"], low=0, high=MAX_BLOCKS)
+    _check_size(n, channels, blocks)
+    return {"board_size": n, "channels": channels, "blocks": blocks}
+
+
+def check_weights(config: Mapping[str, int], weights: object) -> None:
+    """Checks that ``weights`` (a saved ``state_dict``) are a dict of tensors with exactly the names and shapes of the
+    network that ``config`` (checked by :func:`check_network_config`) builds; a ``ValueError`` names the first
+    difference. Nothing is allocated: the network is laid out on the meta device."""
+    if not isinstance(weights, Mapping):
+        raise ValueError(f"its network weights must be a dict of tensors, got a {_kind(weights)}")
+    with torch.device("meta"):
+        expected = {name: tuple(value.shape) for name, value in PolicyValueNet(**config).state_dict().items()}
+    shape_text = "x".join
+    for name, shape in expected.items():
+        value = weights.get(name)
+        if value is None:
+            raise ValueError(f"its network weights lack {name} (a network of {_config_text(config)})")
+        if not isinstance(value, torch.Tensor):
+            raise ValueError(f"its network weight {name} must be a tensor, got a {_kind(value)}")
+        if tuple(value.shape) != shape:
+            have, want = shape_text(map(str, value.shape)) or "scalar", shape_text(map(str, shape)) or "scalar"
+            raise ValueError(
+                f"its network weight {name} is {have}, where a network of {_config_text(config)} has {want}"
+            )
+    unknown = sorted(str(name) for name in weights if name not in expected)
+    if unknown:
+        raise ValueError(f"its network weights hold {unknown[0]}, which a network of {_config_text(config)} has not")
+
+
+def _check_size(board_size: int, channels: int, blocks: int) -> None:
+    count = parameter_count(board_size, channels, blocks)
+    if count > MAX_PARAMETERS:
+        raise ValueError(
+            f"channels {channels} and blocks {blocks} on {board_size}x{board_size} make a network of {count:,} "
+            f"weights ({count * 4 / 2**30:.1f} GiB in float32); at most {MAX_PARAMETERS:,} are allowed: give fewer"
+        )
+
+
+def _config_text(config: Mapping[str, int]) -> str:
+    n = config["board_size"]
+    return f"{config['channels']} channels and {config['blocks']} blocks on {n}x{n}"
+
+
+def _kind(value: object) -> str:
+    return type(value).__name__
 
 
 class _Block(nn.Module):
@@ -50,8 +151,9 @@ class PolicyValueNet(nn.Module):
         super().__init__()
         n = check_board_size(board_size)
         self.board_size = n
-        self.channels = check_int("channels", channels, low=1)
-        self.blocks = check_int("blocks", blocks, low=0)
+        self.channels = check_int("channels", channels, low=1, high=MAX_CHANNELS)
+        self.blocks = check_int("blocks", blocks, low=0, high=MAX_BLOCKS)
+        _check_size(n, self.channels, self.blocks)
         self.stem = nn.Sequential(nn.Conv2d(2, channels, 3, padding=1, bias=False), nn.BatchNorm2d(channels), nn.ReLU())
         self.body = nn.Sequential(*[_Block(channels) for _ in range(blocks)])
         self.policy_head = nn.Sequential(

@@ -70,6 +70,14 @@ def _main(argv: Sequence[str] | None) -> int:
         from othello_zoo.core.threads import set_threads
 
         set_threads(None if args.threads == "torch" else args.threads)  # a number or "auto"
+    if args.command != "doctor":  # OTHELLO_ZOO_THREADS (unless --threads chose) checked before anything runs (doctor shows it in a row)
+        from othello_zoo.core.threads import threads_setting
+
+        try:
+            threads_setting()
+        except ValueError as error:
+            subparsers = {"play": play_parser, "bench": bench_parser, "train": train_parser, "arena": arena_parser}
+            subparsers[args.command].error(str(error))
     if args.command == "doctor":
         return doctor.main(args)
     if args.command == "play" and "az" in (args.agent, args.black, args.white):
@@ -108,9 +116,14 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _whole_threads(text: str) -> int | str:
-    """``--threads``: a whole number >= 1, ``auto`` (the default) or ``torch`` (torch's own setting)."""
-    if text in ("torch", "auto"):
-        return text
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, 'auto' or 'torch', got {text!r}")
-    return int(text)
+    """``--threads``: a whole number from 1 to ``MAX_THREADS`` (1,024), ``auto`` (the default) or ``torch`` (torch's
+    own setting); anything else is an ``argparse`` error naming the value and what is allowed."""
+    from othello_zoo.core.threads import MAX_THREADS, parse_threads
+
+    setting = parse_threads(text)
+    if setting is None:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from 1 to {MAX_THREADS}, 'auto' or 'torch', got {shown!r}"
+        )
+    return setting

@@ -53,8 +53,8 @@ def positive_real(text: str) -> float:
     return value
 
 
-def csv_ints(low: int, extra: Sequence[str] = ()) -> Callable[[str], list[int | str]]:
-    """Comma-separated ints >= ``low`` (and the words in ``extra``), at least one."""
+def csv_ints(low: int, extra: Sequence[str] = (), high: int | None = None) -> Callable[[str], list[int | str]]:
+    """Comma-separated ints from ``low`` (to ``high``) and the words in ``extra``, at least one."""
 
     def parse(text: str) -> list[int | str]:
         items: list[int | str] = []
@@ -62,7 +62,7 @@ def csv_ints(low: int, extra: Sequence[str] = ()) -> Callable[[str], list[int | 
             if item in extra:
                 items.append(item)
             elif item:
-                items.append(whole(low)(item))
+                items.append(whole(low, high)(item))
         if not items:
             raise argparse.ArgumentTypeError(f"{text!r} holds no values")
         return items

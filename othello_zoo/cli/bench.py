@@ -48,7 +48,14 @@ from othello_zoo.cli._measure import (
 )
 from othello_zoo.cli._measure_compat import azg_checkout, print_compat
 from othello_zoo.cli._plot import plot
-from othello_zoo.core.threads import ADAPTIVE, Setting, kept_settings, set_threads, threads_setting
+from othello_zoo.core.threads import (
+    ADAPTIVE,
+    MAX_THREADS,
+    Setting,
+    kept_settings,
+    set_threads,
+    threads_setting,
+)
 from othello_zoo.engine.fused import COMPILE_TIMES, FusedSpec
 from othello_zoo.engine.kernels import KERNELS
 from othello_zoo.env.openings import load_book
@@ -93,7 +100,7 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     batches, gpu = (",".join(map(str, b)) for b in (DEFAULT_BATCHES, GPU_EXTRA_BATCHES))
     add("--batch-sizes", type=argtypes.csv_ints(1), help=f"e.g. 1,16,256 (default: {batches}; also {gpu} on CUDA)")
     add("--board-size", type=argtypes.board_size, default=8, help=f"even, {argtypes.SIZES} {default}")
-    threads = argtypes.csv_ints(1, extra=("default",))
+    threads = argtypes.csv_ints(1, extra=("default",), high=MAX_THREADS)
     add(
         "--threads",
         type=threads,

@@ -4,7 +4,10 @@ a run safe.
 - A folder that holds a run is never started afresh: without ``--resume`` the command refuses it.
 - ``--resume`` keeps the run's own settings; a flag that contradicts them is refused by name (only the budget,
   the device and the Ray settings may change).
-- ``--export`` never writes onto the run's checkpoint, nor into a folder.
+- One command writes a run: the run's folder is locked while it runs (``--out``/.lock), and a second one is
+  refused at once, naming the first one's process id.
+- ``--export`` only reads the run (so it works while the run goes on: checkpoints are replaced whole), and writes a
+  new file or replaces a network exported before: never the run's checkpoint, a folder or any other file.
 - Ctrl-C stops the run between two saves: the checkpoint holds every finished iteration (a new run saves one
   before its first), and one line says where it stopped and how to go on.
 """
@@ -12,13 +15,17 @@ a run safe.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import importlib.util
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from othello_zoo.core.files import RunLock
 
 __all__ = ["DESCRIPTION", "RESUMABLE", "build_parser", "flag_error", "main"]
 
@@ -110,30 +117,36 @@ def _given(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from othello_zoo.alphazero.train import export_network
+    """``--export``: the network of ``--out``'s checkpoint to a new file, or onto a network exported before; never
+    onto the checkpoint, a folder or any other file. It only reads the run, so it works while the run goes on (the
+    checkpoint is replaced whole, never seen half written)."""
+    from othello_zoo.alphazero.train import check_export_target, export_network
 
     checkpoint = Path(args.out) / "checkpoint.pt"
     if not checkpoint.is_file():
         raise FileNotFoundError(f"no checkpoint to export in {args.out}")
     target = Path(args.export)
-    if target.is_dir():
-        raise ValueError(f"--export {args.export} is a folder: give the file to write, e.g. {target / 'network.pt'}")
     if target.exists() and os.path.samefile(target, checkpoint):
         raise ValueError(f"--export {args.export} is the run's own checkpoint: give another file, e.g. network.pt")
-    if not target.parent.is_dir():
-        raise ValueError(f"--export {args.export}: the folder {target.parent} does not exist")
-    print(f"network written to {export_network(checkpoint, target)}")
+    try:
+        kind = check_export_target(target)
+        written = export_network(checkpoint, target)
+    except ValueError as error:
+        text = str(error)
+        raise ValueError(text if text.startswith(str(checkpoint)) else f"--export {text}") from None
+    replaced = " (it replaces the network exported there before)" if kind == "replaces" else ""
+    print(f"network written to {written}{replaced}")
     return 0
 
 
 def _resumed_config(args: argparse.Namespace, given: dict[str, Any]) -> dict[str, Any]:
     """The settings of the run being resumed (``TrainConfig``'s keywords), with the resumable flags given; a flag
     that contradicts the run is refused by name."""
-    from othello_zoo.alphazero.train import CHECKPOINT_KEYS, TrainConfig
-    from othello_zoo.core.files import load_saved
+    from othello_zoo.alphazero.train import load_checkpoint, saved_config
 
-    saved = load_saved(Path(args.out) / "checkpoint.pt", "a training checkpoint", CHECKPOINT_KEYS)["config"]
-    run = TrainConfig.from_dict(saved)  # flat in runs saved before the search settings were nested
+    checkpoint = Path(args.out) / "checkpoint.pt"
+    changes = {name: value for name, value in given.items() if name in RESUMABLE}
+    run = saved_config(load_checkpoint(checkpoint), checkpoint, changes)  # flat in runs saved before the nesting
     have = run.settings()
     clashes = [
         f"{_flag(name)} {value} (the run has {have.get(name)!r})"
@@ -146,14 +159,19 @@ def _resumed_config(args: argparse.Namespace, given: dict[str, Any]) -> dict[str
             f"--resume keeps the run's own settings, and {'; '.join(clashes)} would change them: leave them out "
             f"(only {keep} may change), or start a new run with another --out"
         )
-    fields = {field.name: getattr(run, field.name) for field in dataclasses.fields(run)}
-    return {**fields, **{name: value for name, value in given.items() if name in RESUMABLE}}
+    return {field.name: getattr(run, field.name) for field in dataclasses.fields(run)}
 
 
 def main(args: argparse.Namespace) -> int:
-    """Runs ``othello-zoo train`` with parsed ``args``; prints the last row of the log (130 after Ctrl-C)."""
-    from othello_zoo.alphazero.train import TrainConfig, Trainer
+    """Runs ``othello-zoo train`` with parsed ``args``; prints the last row of the log (130 after Ctrl-C).
 
+    The run's folder is locked (``--out``/.lock) before the checks that read it and until the run ends: a second
+    command writing the same run is refused at once, naming the first one's pid (:func:`~othello_zoo.alphazero.
+    train.run_lock`)."""
+    from othello_zoo.alphazero.train import TrainConfig, run_lock
+    from othello_zoo.core.threads import threads_setting
+
+    threads_setting()  # a bad OTHELLO_ZOO_THREADS is refused here, before anything is made
     if args.export:
         return _export(args)
     out = Path(args.out)
@@ -166,6 +184,25 @@ def main(args: argparse.Namespace) -> int:
         raise ValueError("--init starts a new run from a network; --resume goes on from the run's own weights")
     if args.init and not Path(args.init).is_file():
         raise FileNotFoundError(f"--init {args.init}: no such file")
+    if args.resume and not (out / "checkpoint.pt").is_file():
+        raise FileNotFoundError(f"no checkpoint to resume in {args.out}")
+    if not args.resume:
+        TrainConfig(**given)  # the settings are checked before the folder is made
+    made = not out.exists()
+    lock = run_lock(out)  # RunLockedError (a FileExistsError) names the process that holds it
+    try:
+        return _train(args, out, given, lock)
+    finally:
+        lock.release()
+        if made:  # refused before anything was written: no folder left behind
+            with contextlib.suppress(OSError):
+                out.rmdir()  # only an empty folder goes
+
+
+def _train(args: argparse.Namespace, out: Path, given: dict[str, Any], lock: RunLock) -> int:
+    """The run itself, under its lock: the checks that read the folder, then the iterations."""
+    from othello_zoo.alphazero.train import TrainConfig, Trainer
+
     if args.resume:
         if not (out / "checkpoint.pt").is_file():
             raise FileNotFoundError(f"no checkpoint to resume in {args.out}")
@@ -174,7 +211,7 @@ def main(args: argparse.Namespace) -> int:
         raise ValueError(f"--out {args.out} holds a run already: add --resume to continue it, or give another --out")
     trainer = None
     try:
-        trainer = Trainer(TrainConfig(**given), out, resume=args.resume, init=args.init)
+        trainer = Trainer(TrainConfig(**given), out, resume=args.resume, init=args.init, lock=lock)
         log = trainer.run(progress=not args.quiet)
     except KeyboardInterrupt:
         saved = None if trainer is None else trainer.saved_iteration
@@ -187,5 +224,8 @@ def main(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
         return 130
+    finally:
+        if trainer is not None:
+            trainer.close()
     print(json.dumps(log[-1] if log else {}), file=sys.stdout)
     return 0

@@ -42,6 +42,7 @@ from othello_zoo.core.checks import integer_value
 __all__ = [
     "ADAPTIVE",
     "ENV_VAR",
+    "MAX_THREADS",
     "AdaptiveThreads",
     "Cancelled",
     "Setting",
@@ -51,6 +52,7 @@ __all__ = [
     "get_threads",
     "kept_settings",
     "package_threads",
+    "parse_threads",
     "set_threads",
     "thread_report",
     "threads_setting",
@@ -59,6 +61,10 @@ __all__ = [
 ]
 
 ENV_VAR = "OTHELLO_ZOO_THREADS"
+MAX_THREADS = 1024
+"""The most threads a setting may name: torch's OpenMP runtime aborts the process (no exception to catch) when it
+is asked for far more threads than a machine can start, e.g. 100,000; 1,024 is above the cores of any one CPU
+machine today and still starts (tried on 2 cores)."""
 Setting = int | Literal["auto"] | None  # a fixed count, "auto" (the default) or None (torch's own setting)
 _chosen: list[Setting] = []  # set_threads' choice, once made (a list: no global statement needed)
 _CALLER = threading.local()  # .threads: torch's setting before the outermost package entry changed it
@@ -95,14 +101,42 @@ def threads_setting() -> Setting:
 @functools.lru_cache(maxsize=8)
 def _from_environment(raw: str) -> Setting:
     """``OTHELLO_ZOO_THREADS``'s text as a setting (parsed once a text: every entry of the package reads it)."""
-    text = raw.strip().lower()
-    if text in ("", "auto"):
+    if raw.strip() == "":
         return "auto"
-    if text == "torch":
+    setting = parse_threads(raw)
+    if setting is not None:
+        return None if setting == "torch" else setting
+    allowed = f"a whole number from 1 to {MAX_THREADS}, 'auto' or 'torch' (torch's setting)"
+    raise ValueError(f"{ENV_VAR} must be {allowed}, got {_shown(raw)}")
+
+
+def parse_threads(text: str) -> int | Literal["auto", "torch"] | None:
+    """The thread setting that ``text`` names, as ``OTHELLO_ZOO_THREADS`` and ``--threads`` write it: a whole number
+    from 1 to :data:`MAX_THREADS`, ``"auto"`` or ``"torch"`` (any case, spaces around ignored); ``None`` for any
+    other text (the caller words the error for its source).
+
+    >>> parse_threads("4"), parse_threads(" Auto "), parse_threads("torch")
+    (4, 'auto', 'torch')
+    >>> parse_threads("0"), parse_threads("100000"), parse_threads("1.5"), parse_threads("1e3")
+    (None, None, None, None)
+    """
+    word = text.strip().lower()
+    if word in ("auto", "torch"):
+        return "auto" if word == "auto" else "torch"
+    if not word.isascii() or not word.isdigit() or len(word) > len(str(MAX_THREADS)):  # no int() of a huge text
         return None
-    if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"{ENV_VAR} must be a whole number >= 1, 'auto' or 'torch' (torch's setting), got {text!r}")
-    return int(text)
+    number = int(word)
+    return number if 1 <= number <= MAX_THREADS else None
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, cut to a readable length (a bad setting may be any text)."""
+    return _cut(repr(value))
+
+
+def _cut(text: str) -> str:
+    """``text`` cut to at most 40 characters."""
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def get_threads() -> int | None:
@@ -126,15 +160,17 @@ def set_threads(threads: Setting) -> None:
     """Runs the package's work with ``threads`` intra-op threads from now on: a whole number, ``"auto"``
     (the default: one, and the conv kernel's step timed at the caller's torch setting too, see
     :class:`AdaptiveThreads`) or ``None`` (torch's own setting, whatever the caller sets). Process-wide;
-    the caller's own torch setting is not changed.
+    the caller's own torch setting is not changed. A number above :data:`MAX_THREADS` is refused with a
+    ``ValueError`` (torch's OpenMP runtime aborts the whole process at counts like 100,000).
 
     >>> set_threads(2); get_threads()
     2
     >>> set_threads("auto")
     """
     number = integer_value(threads)
-    if not (threads is None or threads == "auto" or (number is not None and number >= 1)):
-        raise ValueError(f"threads must be a whole number >= 1, 'auto' or None (torch's own setting), got {threads!r}")
+    if not (threads is None or threads == "auto" or (number is not None and 1 <= number <= MAX_THREADS)):
+        allowed = f"a whole number from 1 to {MAX_THREADS}, 'auto' or None (torch's own setting)"
+        raise ValueError(f"threads must be {allowed}, got {_shown(threads if number is None else number)}")
     _chosen[:] = [number if number is not None else threads]
 
 
@@ -305,15 +341,21 @@ def thread_report() -> list[tuple[str, str]]:
         ("CPU cores", f"{cores} usable of {os.cpu_count()}"),
         ("torch threads", f"{torch.get_num_threads()} intra-op (torch's setting in this process)"),
     ]
-    setting = threads_setting()
-    if setting == "auto":
-        text = "auto (1; the conv kernel's step timed at torch's setting too)"
-    else:
-        text = "torch's setting" if setting is None else f"{setting} (set with {ENV_VAR} or --threads)"
-    rows.append(("package threads", text))
+    rows.append(("package threads", _setting_text()))
     if hasattr(os, "getloadavg"):
         rows.append(("load average", " ".join(f"{x:.2f}" for x in os.getloadavg()) + " (1, 5, 15 min)"))
     for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", ENV_VAR):
         if os.environ.get(name):
-            rows.append((name, os.environ[name]))
+            rows.append((name, _cut(os.environ[name])))
     return rows
+
+
+def _setting_text() -> str:
+    """The setting in force as the report words it; a bad ``OTHELLO_ZOO_THREADS`` is reported, not raised."""
+    try:
+        setting = threads_setting()
+    except ValueError as error:
+        return str(error)
+    if setting == "auto":
+        return "auto (1; the conv kernel's step timed at torch's setting too)"
+    return "torch's setting" if setting is None else f"{setting} (set with {ENV_VAR} or --threads)"
