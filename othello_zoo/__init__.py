@@ -12,11 +12,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout 
 
 from typing import TYPE_CHECKING, Any
 
-from othello_zoo import _paths
-
 if TYPE_CHECKING:
-    from othello_zoo import engine
-    from othello_zoo.core import notation
+    from othello_zoo import engine, notation
     from othello_zoo.core.threads import get_threads, set_threads
     from othello_zoo.engine import State
 
@@ -77,4 +74,3 @@ def _register_gymnasium() -> None:
 
 _register()
 _register_gymnasium()
-_paths.install()  # the old paths of moved modules (othello_zoo.rules, ...) import with a DeprecationWarning

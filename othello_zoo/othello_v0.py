@@ -1,6 +1,9 @@
-"""The public path of :mod:`othello_zoo.env.othello_v0` (the same module object: see :mod:`othello_zoo._paths`)."""
+"""The PettingZoo environments at the path users import, ``from othello_zoo import othello_v0`` (PettingZoo's
+``classic/connect_four_v3.py`` layout): the module docstring, the spec and the code are
+:mod:`othello_zoo.env.othello_v0`."""
 
-from othello_zoo._paths import alias
-from othello_zoo.env.othello_v0 import *  # noqa: F403  (the names, for type checkers)
+from __future__ import annotations
 
-alias(__name__, "othello_zoo.env.othello_v0")
+from othello_zoo.env.othello_v0 import EnvConfig, env, parallel_env, raw_env, vector_env
+
+__all__ = ["EnvConfig", "env", "parallel_env", "raw_env", "vector_env"]

@@ -1,6 +1,32 @@
-"""The public path of :mod:`othello_zoo.core.symmetry` (the same module object: see :mod:`othello_zoo._paths`)."""
+"""The 8 symmetries of the board at the path users import, ``othello_zoo.symmetry``: the code and its documentation
+are :mod:`othello_zoo.core.symmetry`."""
 
-from othello_zoo._paths import alias
-from othello_zoo.core.symmetry import *  # noqa: F403  (the names, for type checkers)
+from __future__ import annotations
 
-alias(__name__, "othello_zoo.core.symmetry")
+from othello_zoo.core.symmetry import (
+    NAMES,
+    START_SYMMETRIES,
+    all_symmetries,
+    compose,
+    inverse,
+    source_table,
+    square_permutation,
+    transform_actions,
+    transform_boards,
+    transform_policy,
+    transform_square,
+)
+
+__all__ = [
+    "NAMES",
+    "START_SYMMETRIES",
+    "all_symmetries",
+    "compose",
+    "inverse",
+    "source_table",
+    "square_permutation",
+    "transform_actions",
+    "transform_boards",
+    "transform_policy",
+    "transform_square",
+]

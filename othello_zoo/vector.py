@@ -1,6 +1,8 @@
-"""The public path of :mod:`othello_zoo.env.vector` (the same module object: see :mod:`othello_zoo._paths`)."""
+"""The vectorized parallel API at the path users import, ``othello_zoo.vector``: the code and its documentation
+are :mod:`othello_zoo.env.vector`."""
 
-from othello_zoo._paths import alias
-from othello_zoo.env.vector import *  # noqa: F403  (the names, for type checkers)
+from __future__ import annotations
 
-alias(__name__, "othello_zoo.env.vector")
+from othello_zoo.env.vector import MMAP_THRESHOLD, TRIM_THRESHOLD, MoverStep, OthelloVectorEnv, tune_malloc
+
+__all__ = ["MMAP_THRESHOLD", "TRIM_THRESHOLD", "MoverStep", "OthelloVectorEnv", "tune_malloc"]

@@ -168,10 +168,9 @@ def test_agent_classes__by_the_names_make_agent_takes(device: str, on_device: to
         assert agent.device == on_device
 
 
-def test_agents__deprecated_name_of_agent_classes_warns() -> None:
-    with pytest.warns(DeprecationWarning, match="AGENT_CLASSES"):
-        old = agents.AGENTS
-    assert old is AGENT_CLASSES
+def test_agents__an_unknown_attribute_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'AGENTS'"):
+        _ = agents.AGENTS
     with pytest.raises(AttributeError, match="no attribute 'AGENT_CLASSES_'"):
         _ = agents.AGENT_CLASSES_
 

@@ -10,7 +10,7 @@ from reference import RefGame, random_game_positions
 from wthor import read_games
 
 from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, RandomAgent, Solution
-from othello_zoo.agents.alphabeta import solve, solve_exact
+from othello_zoo.agents.alphabeta import solve_exact
 from othello_zoo.agents.endgame import EndgameSolver
 from othello_zoo.core.board import Board
 
@@ -151,12 +151,6 @@ def test_solve_exact__returns_a_solution_score_first() -> None:
     assert isinstance(solution, Solution)
     assert (solution.score, solution.move) == (-10, 1)
     assert EndgameSolver(4).solve_text(Board.start(4).to_text()) == solution
-
-
-def test_solve__deprecated_name_still_answers_move_first() -> None:
-    with pytest.warns(DeprecationWarning, match="solve_exact"):
-        answer = solve(Board.start(4))
-    assert answer == (1, -10)
 
 
 def test_alphabeta__plays_legal_moves_and_beats_random() -> None:

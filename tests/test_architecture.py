@@ -62,18 +62,22 @@ def test_generated_legal_code__is_up_to_date() -> None:
 
 
 # The folders of the package, lowest layer first. A folder imports from folders before it in this list only
-# (``compat`` and ``cli`` sit on top); the package's top level holds the public paths and the old ones.
+# (``compat`` and ``cli`` sit on top); the package's top level holds the package's names and the public modules
+# that re-export a folder's module (othello_v0, vector, notation, symmetry).
 LAYERS = ["core", "engine", "render", "env", "search", "agents", "alphazero", "gym", "play", "compat", "arena", "cli"]
 
 
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
+def _module_name(path: Path, root: Path = ROOT) -> str:
+    """The dotted name of the module at ``path``, a file under ``root`` (the folder that holds ``othello_zoo/``)."""
+    parts = path.relative_to(root).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imported_modules(path: Path) -> set[str]:
-    """The othello_zoo modules ``path`` imports (``from a import b`` counts as ``a.b`` where that is a module)."""
-    package = _module_name(path) if path.name == "__init__.py" else _module_name(path).rpartition(".")[0]
+def _imported_modules(path: Path, root: Path = ROOT) -> set[str]:
+    """The othello_zoo modules ``path`` imports (``from a import b`` counts as ``a.b`` where that is a module of
+    the package)."""
+    name = _module_name(path, root)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -95,16 +99,11 @@ def _folder_of(module: str) -> str | None:
     return parts[1] if len(parts) > 2 or (len(parts) == 2 and (PACKAGE / parts[1]).is_dir()) else None
 
 
-def _is_old_path(path: Path) -> bool:
-    """A public second name of a module (``othello_zoo/_paths.py``): the module under another name."""
-    return "from othello_zoo._paths import alias" in path.read_text(encoding="utf-8")
-
-
-def _private_module_imports(path: Path) -> list[str]:
+def _private_module_imports(path: Path, root: Path = ROOT) -> list[str]:
     """Private modules (a ``_`` name on the path) that ``path`` imports from outside their own folder."""
-    importer = _module_name(path)
+    importer = _module_name(path, root)
     bad = []
-    for module in sorted(_imported_modules(path)):
+    for module in sorted(_imported_modules(path, root)):
         parts = module.split(".")
         private = [i for i, part in enumerate(parts) if part.startswith("_") and not part.startswith("__")]
         if private and not (importer + ".").startswith(".".join(parts[: private[0]]) + "."):
@@ -118,14 +117,22 @@ def test_folders__a_private_module_is_imported_only_inside_its_folder(path: Path
     assert _private_module_imports(path) == []
 
 
+def _layer_error(path: Path, root: Path = ROOT) -> str | None:
+    """What ``path`` imports from folders that are not below its own in :data:`LAYERS`, said in a sentence; ``None``
+    when nothing (a module at the package's top level imports any folder: the package's names, public modules)."""
+    folder = _folder_of(_module_name(path, root))
+    if folder is None:
+        return None
+    below = set(LAYERS[: LAYERS.index(folder)])
+    outside = {_folder_of(m) for m in _imported_modules(path, root)} - {folder, None}
+    if outside <= below:
+        return None
+    return f"{folder}/ imports {sorted(outside - below)}, which are not below it in {LAYERS}"
+
+
 @pytest.mark.parametrize("path", _modules(PACKAGE), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_folders__import_only_the_layers_below_them(path: Path) -> None:
-    folder = _folder_of(_module_name(path))
-    if folder is None or _is_old_path(path):
-        return  # the top level (public paths, lazy package attributes) and old paths (named by their new place)
-    below = set(LAYERS[: LAYERS.index(folder)])
-    outside = {_folder_of(m) for m in _imported_modules(path)} - {folder, None}
-    assert outside <= below, f"{folder}/ imports {sorted(outside - below)}, which are not below it in {LAYERS}"
+    assert _layer_error(path) is None
 
 
 def test_folders__every_folder_has_a_layer() -> None:
@@ -134,11 +141,10 @@ def test_folders__every_folder_has_a_layer() -> None:
 
 
 def test_folders__the_checks_catch_a_bad_import(tmp_path: Path) -> None:
-    bad = PACKAGE / "core" / "zz_bad_module_for_test.py"
+    """A module of ``core/`` (written under ``tmp_path``, read as ``othello_zoo.core.bad``) that imports a private
+    module of ``engine/`` (a layer above it) and a private module of its own folder (allowed)."""
+    bad = tmp_path / "othello_zoo" / "core" / "bad.py"
+    bad.parent.mkdir(parents=True)
     bad.write_text("from othello_zoo.engine import _state\nfrom othello_zoo.core import _scalar_generated\n")
-    try:
-        assert _private_module_imports(bad) == ["othello_zoo.engine._state"]
-        with pytest.raises(AssertionError, match="core/ imports"):
-            test_folders__import_only_the_layers_below_them(bad)
-    finally:
-        bad.unlink()
+    assert _private_module_imports(bad, tmp_path) == ["othello_zoo.engine._state"]
+    assert _layer_error(bad, tmp_path) == f"core/ imports ['engine'], which are not below it in {LAYERS}"

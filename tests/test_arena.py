@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from children import default_sigint
 
+from othello_zoo import othello_v0
 from othello_zoo.arena import (
     ArenaSettings,
     ExternalAgent,
@@ -34,9 +35,8 @@ from othello_zoo.arena import (
 )
 from othello_zoo.cli import main as cli_main
 from othello_zoo.core.board import Board
-from othello_zoo.core.notation import parse_moves
-from othello_zoo.env import othello_v0
 from othello_zoo.env.openings import load_book
+from othello_zoo.notation import parse_moves
 
 FAKE = Path(__file__).resolve().parent / "data" / "fake_engine.py"
 

@@ -155,9 +155,7 @@ def test_read_results__a_duplicated_game_is_rated_once_and_named(
 
 @pytest.mark.parametrize("batched", [True, False])
 def test_run_arena__a_stopped_and_resumed_run_plays_the_same_games(tmp_path: Path, batched: bool) -> None:
-    settings = ArenaSettings(
-        agents=("random", "r2=random", "uct:simulations=2"), games=4, seed=3, batched=batched
-    )
+    settings = ArenaSettings(agents=("random", "r2=random", "uct:simulations=2"), games=4, seed=3, batched=batched)
     whole = run_arena(settings, tmp_path / "whole.jsonl", progress=False)
     stopped = tmp_path / "stopped.jsonl"
     count = 0
@@ -346,7 +344,7 @@ def test_run_arena__a_programs_start_up_is_timed_apart(tmp_path: Path, capsys: p
 def test_seconds_per_move__single_legal_moves_are_not_counted() -> None:
     import random
 
-    from othello_zoo.core.notation import format_moves
+    from othello_zoo.notation import format_moves
 
     rng = random.Random(0)
     for _ in range(200):  # a random game where black once has a single legal move

@@ -195,19 +195,6 @@ def test_bench__agents_and_ffo_run_when_asked_and_say_so(monkeypatch: pytest.Mon
     assert captured.out.endswith("FFO #40 (20 empties) solved: a2 +38 in 41.0 s, 23,189,002 nodes (expected a2 +38)\n")
 
 
-def test_bench__the_old_opt_out_flags_are_accepted_with_a_note(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
-    calls = _record_measurements(monkeypatch)
-    argv = ["bench", "--backends", "bitboard", "--batch-sizes", "256", "--threads", "1", "--devices", "cpu"]
-    assert main([*argv, "--no-env", "--no-agents", "--skip-ffo"]) == 0
-    assert calls == [("bitboard", 256, 1, "cpu", 8, 0.1)] * 2
-    assert capsys.readouterr().err.splitlines()[:3] == [
-        "othello-zoo bench: --no-env is deprecated and does nothing: the PettingZoo env table runs only with --env",
-        "othello-zoo bench: --no-agents is deprecated and does nothing: "
-        "the MCTS and alpha-beta figures run only with --agents",
-        "othello-zoo bench: --skip-ffo is deprecated and does nothing: the FFO #40 solve runs only with --ffo",
-    ]
-
-
 def _option_help(command: str, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
     """Each option of ``othello-zoo COMMAND --help`` with its help text, on one line each."""
     with pytest.raises(SystemExit) as exited:
@@ -237,7 +224,6 @@ def test_help__the_defaults_shown_are_the_defaults(capsys: pytest.CaptureFixture
     assert bench_help["--seconds"].endswith("(default: 0.1)")
     assert bench_help["--repeats"].endswith("(default: 2)")
     assert bench_help["--threads"].endswith("(default: default)")
-    assert bench_help["--no-env"].startswith("--no-env deprecated, no effect:")
     play_help = _option_help("play", capsys)
     assert play_help["--agent"].endswith("(default: mcts)")
     assert play_help["--simulations"].endswith("(default: 2000)")

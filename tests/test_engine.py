@@ -322,18 +322,11 @@ def test_disc_difference__exact_on_played_and_extreme_boards(n: int, backend: st
     assert torch.equal(engine.disc_difference(played), (2 * own - scores.sum(1)).float())
 
 
-def test_from_planes__takes_device_then_backend_and_the_old_order_for_one_release(
-    device: str, on_device: torch.device
-) -> None:
+def test_from_planes__takes_device_then_backend(device: str, on_device: torch.device) -> None:
     start = engine.init(1, 6, device=device)
     planes, player = engine.observe(start).flatten(2).bool(), start.current_player
     state = engine.from_planes(planes, player, 6, device, "conv")
     assert (state.backend, state.device, engine.to_text(state)) == ("conv", on_device, engine.to_text(start))
-    with pytest.warns(DeprecationWarning, match=r"now \(\.\.\., device, backend\)"):
-        old = engine.from_planes(planes, player, 6, "conv", device)  # type: ignore[arg-type]
-    assert (old.backend, old.device) == ("conv", on_device)
-    with pytest.warns(DeprecationWarning, match="is deprecated"):
-        assert engine.from_planes(planes, player, 6, "conv").backend == "conv"  # the old 4-argument call
 
 
 @pytest.mark.parametrize("n", [4, 8, 16])

@@ -58,17 +58,6 @@ def test_config__is_frozen() -> None:
         config.board_size = 6  # type: ignore[misc]
 
 
-def test_config__scalar_backend_is_deprecated_and_means_auto() -> None:
-    with pytest.warns(DeprecationWarning, match="backend='scalar' is deprecated"):
-        env = othello_v0.raw_env(backend="scalar")
-    assert env.config.backend == "bitboard"
-
-
-def test_config__old_name_warns() -> None:
-    with pytest.warns(DeprecationWarning, match="OthelloConfig is deprecated"):
-        assert othello_v0.OthelloConfig is EnvConfig
-
-
 @pytest.mark.parametrize("backend", ["bitboard", "conv"])
 def test_env__backend_names_the_kernel_of_get_state(backend: str) -> None:
     env = othello_v0.raw_env(backend=backend)

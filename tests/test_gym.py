@@ -14,8 +14,8 @@ from gymnasium.utils.env_checker import check_env
 import othello_zoo
 from othello_zoo.agents import GreedyAgent
 from othello_zoo.core.board import Board
-from othello_zoo.core.notation import parse_moves
 from othello_zoo.gym import OthelloGymEnv, make_opponent
+from othello_zoo.notation import parse_moves
 
 ID = othello_zoo.GYMNASIUM_ID
 

@@ -16,8 +16,8 @@ import torch
 import othello_zoo
 from othello_zoo import engine
 from othello_zoo.core.board import Board
-from othello_zoo.core.notation import format_moves
 from othello_zoo.gym import OthelloGymEnv, OthelloGymVectorEnv
+from othello_zoo.notation import format_moves
 
 ID = othello_zoo.GYMNASIUM_ID
 OPPONENT = "Scripted object"  # how the errors name the opponent below

@@ -1,5 +1,5 @@
-"""The package's import paths: the public ones stay where users know them, and a moved module's old path is the
-new module under a second name (the same object), with a ``DeprecationWarning`` where the old path is retired."""
+"""The package's public import paths: each name has one, and a top-level public module re-exports the names of the
+module that owns them (the same objects, PettingZoo's ``classic/connect_four_v3.py`` layout)."""
 
 from __future__ import annotations
 
@@ -15,18 +15,6 @@ PUBLIC = {
     "othello_zoo.notation": "othello_zoo.core.notation",
     "othello_zoo.symmetry": "othello_zoo.core.symmetry",
 }
-DEPRECATED = {
-    "othello_zoo.rules": "othello_zoo.core.rules",
-    "othello_zoo.board": "othello_zoo.core.board",
-    "othello_zoo.openings": "othello_zoo.env.openings",
-    "othello_zoo.network": "othello_zoo.alphazero.network",
-    "othello_zoo.selfplay": "othello_zoo.alphazero.selfplay",
-    "othello_zoo.train": "othello_zoo.alphazero.train",
-    "othello_zoo.workers": "othello_zoo.alphazero.workers",
-    "othello_zoo.bench": "othello_zoo.cli.bench",
-    "othello_zoo.doctor": "othello_zoo.cli.doctor",
-    "othello_zoo.agents.alphazero": "othello_zoo.alphazero.agent",
-}
 
 
 def _fresh_import(name: str) -> object:
@@ -39,28 +27,23 @@ def _fresh_import(name: str) -> object:
             sys.modules[name] = saved
 
 
-@pytest.mark.parametrize(("old", "new"), PUBLIC.items())
-def test_public_path__is_the_module_and_imports_quietly(old: str, new: str) -> None:
+@pytest.mark.parametrize(("public", "owner"), PUBLIC.items())
+def test_public_path__re_exports_the_owners_names_and_imports_quietly(public: str, owner: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        module = _fresh_import(old)
-    assert module is importlib.import_module(new)
+        module = _fresh_import(public)
+    source = importlib.import_module(owner)
+    assert module is not source  # a module of its own, not a second name in sys.modules
+    assert module.__all__ == source.__all__  # type: ignore[attr-defined]
+    for name in source.__all__:
+        assert getattr(module, name) is getattr(source, name), name
 
 
-@pytest.mark.parametrize(("old", "new"), DEPRECATED.items())
-def test_old_path__is_the_moved_module_and_warns_once(old: str, new: str) -> None:
-    with pytest.warns(DeprecationWarning, match=rf"^{old} moved to {new}; import it from there"):
-        module = _fresh_import(old)
-    assert module is importlib.import_module(new)
+def test_package__its_lazy_notation_is_the_public_module() -> None:
+    import othello_zoo
 
-
-def test_old_path__from_import_gives_the_same_objects() -> None:
-    sys.modules.pop("othello_zoo.rules", None)
-    with pytest.warns(DeprecationWarning, match="othello_zoo.rules moved"):
-        from othello_zoo.rules import AGENTS
-    from othello_zoo.core import rules
-
-    assert AGENTS is rules.AGENTS == ("black_0", "white_0")
+    assert othello_zoo.__getattr__("notation") is importlib.import_module("othello_zoo.notation")
+    assert othello_zoo.__getattr__("engine") is importlib.import_module("othello_zoo.engine")
 
 
 @pytest.mark.parametrize("name", ["engine", "search", "agents", "render", "play", "testing"])

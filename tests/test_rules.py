@@ -230,11 +230,3 @@ def test_rules__no_negative_zero_before_the_end_and_board_step_checks_legality()
         Board.start().step(0)
     with pytest.raises(ValueError, match="action 64 is not legal"):
         Board.start().step(64)  # a pass while there are moves
-
-
-def test_scalar__old_board_names_warn_for_one_release() -> None:
-    from othello_zoo.core import scalar
-    from othello_zoo.core.board import Board
-
-    with pytest.warns(DeprecationWarning, match="use othello_zoo.core.board.Board"):
-        assert scalar.ScalarBoard is Board

@@ -9,6 +9,7 @@ from gymnasium.vector import AutoresetMode
 
 from othello_zoo import engine, othello_v0
 from othello_zoo.engine.kernels.bitboard import NUMPY_PATH
+from othello_zoo.vector import OthelloVectorEnv
 
 AGENTS = ("black_0", "white_0")
 NEAR_END = "-OXXXXXX" + "-" * 56 + " O"  # white must pass, then black a1 ends the game 8-0
@@ -65,7 +66,7 @@ def test_vector__lockstep_with_64_raw_envs_over_whole_games(
     assert bool(vec.state.terminated.all())
 
 
-def _end_game_env(mode: str, num_envs: int = 2, device: str = "cpu") -> othello_v0.OthelloVectorEnv:
+def _end_game_env(mode: str, num_envs: int = 2, device: str = "cpu") -> OthelloVectorEnv:
     vec = othello_v0.vector_env(num_envs, autoreset_mode=mode, device=device)
     vec.reset(seed=0, options={"position": [NEAR_END] + [START] * (num_envs - 1)})
     return vec
@@ -173,8 +174,6 @@ def test_vector__spaces() -> None:
     assert vec.single_observation_space["observation"].shape == (2, 6, 6)
     mask_space = vec.single_observation_space["action_mask"]
     assert mask_space == othello_v0.raw_env(board_size=6).observation_space("black_0")["action_mask"]  # one type
-    with pytest.warns(DeprecationWarning, match="attributes now"):
-        assert vec.single_observation_space("white_0") is vec.single_observation_space  # the old call, one release
     assert vec.action_space("black_0").shape == (5,)
     assert vec.observation_space("black_0")["observation"].shape == (5, 2, 6, 6)
     assert vec.num_envs == 5

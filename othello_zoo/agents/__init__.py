@@ -22,7 +22,6 @@ an engine ``State`` at once, for evaluation loops over the vector env.
 from __future__ import annotations
 
 import importlib
-import warnings
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -110,17 +109,10 @@ imported on first use)."""
 
 
 def __getattr__(name: str) -> Any:
-    """``AGENTS``, the old name of :data:`AGENT_CLASSES` (deprecated: ``AGENTS`` elsewhere in the
-    package means the player names ``"black_0"``, ``"white_0"``)."""
-    if name == "AlphaZeroAgent":  # built on othello_zoo.alphazero, which imports this folder
+    """``AlphaZeroAgent``, imported on first use: it is built on :mod:`othello_zoo.alphazero`, which imports this
+    folder."""
+    if name == "AlphaZeroAgent":
         return AGENT_CLASSES["az"]
-    if name == "AGENTS":
-        warnings.warn(
-            "othello_zoo.agents.AGENTS is deprecated; use othello_zoo.agents.AGENT_CLASSES",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return AGENT_CLASSES
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

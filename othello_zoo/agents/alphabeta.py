@@ -14,7 +14,6 @@ Solution(score=-10, move=1)
 from __future__ import annotations
 
 import math
-import warnings
 
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.agents.endgame import EndgameSolver, Solution, final_score
@@ -22,7 +21,7 @@ from othello_zoo.core.board import Board, as_board, squares_of
 from othello_zoo.core.checks import check_int, check_seed
 from othello_zoo.core.scalar import scalar_rules
 
-__all__ = ["MAX_DEPTH", "MAX_ENDGAME", "AlphaBetaAgent", "evaluate", "solve", "solve_exact"]
+__all__ = ["MAX_DEPTH", "MAX_ENDGAME", "AlphaBetaAgent", "evaluate", "solve_exact"]
 
 MAX_DEPTH = 12  # midgame plies: deeper searches take hours a move in Python
 MAX_ENDGAME = 24  # empties solved exactly: 20 take about a minute (FFO #40), each more about 3x that
@@ -121,22 +120,6 @@ def solve_exact(board: Board) -> Solution:
     for a forced pass, -1 on a finished board)."""
     position = as_board(board)
     return EndgameSolver(position.board_size).solve(position.own, position.opp)
-
-
-def solve(board: Board) -> tuple[int, int]:
-    """``(best move, exact score)``: :func:`solve_exact` in the opposite order.
-
-    Deprecated (warns with ``DeprecationWarning``): use :func:`solve_exact`, which returns
-    ``Solution(score, move)``; ``solve`` goes in the next release.
-    """
-    warnings.warn(
-        "othello_zoo.agents.alphabeta.solve is deprecated and returns (move, score); "
-        "use othello_zoo.agents.alphabeta.solve_exact, which returns Solution(score, move)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    score, move = solve_exact(board)
-    return move, score
 
 
 def evaluate(board: Board) -> float:

@@ -70,7 +70,8 @@ def _main(argv: Sequence[str] | None) -> int:
         from othello_zoo.core.threads import set_threads
 
         set_threads(None if args.threads == "torch" else args.threads)  # a number or "auto"
-    if args.command != "doctor":  # OTHELLO_ZOO_THREADS (unless --threads chose) checked before anything runs (doctor shows it in a row)
+    # OTHELLO_ZOO_THREADS (unless --threads chose) is checked before anything runs (doctor shows it in a row)
+    if args.command != "doctor":
         from othello_zoo.core.threads import threads_setting
 
         try:
@@ -80,22 +81,6 @@ def _main(argv: Sequence[str] | None) -> int:
             subparsers[args.command].error(str(error))
     if args.command == "doctor":
         return doctor.main(args)
-    if args.command == "play" and "az" in (args.agent, args.black, args.white):
-        from othello_zoo.alphazero.agent import SHIPPED, shipped_network
-
-        try:  # the shipped networks are for some sizes only: say so before anything starts
-            shipped_network(args.board_size)
-        except ValueError as error:
-            flag = "--black" if args.black == "az" else "--white" if args.white == "az" else "--agent"
-            sizes = " or ".join(f"--board-size {n}" for n in sorted(SHIPPED))
-            play_parser.error(f"argument {flag}: az: {str(error).split('; pass')[0]}; try {sizes}")
-    if args.command == "play" and args.opening_book:
-        from othello_zoo.env.openings import load_book
-
-        try:  # checked before anything starts; the book's own message names the file, line and move
-            args.book = load_book(args.opening_book, args.board_size)
-        except ValueError as error:
-            play_parser.error(f"argument --opening-book: {error}")
     if args.command == "bench":
         try:  # checked before anything is measured
             bench.run(args)
@@ -112,6 +97,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return train.main(args)
         except (ValueError, TypeError, FileNotFoundError, FileExistsError) as error:
             train_parser.error(train.flag_error(error))
+    play.check(args, play_parser)  # before anything starts
     return play.run(args)
 
 

@@ -74,11 +74,6 @@ VECTOR_ROWS = ("vector", "vector-dict", "vector+xot", "gym-vector")
 # The fused step compiled by torch.compile: the vector env's mover loop, and the step alone (boards up to 8 x 8).
 COMPILED_ROWS = ("vector-compiled", "bitboard-compiled")
 BENCH_BACKENDS = (*KERNELS, *VECTOR_ROWS, *COMPILED_ROWS)  # the registry's kernels, the vector env's rows
-DEPRECATED = {  # old flags, accepted and ignored: what they turned off is now off unless asked for
-    "no_env": ("--no-env", "the PettingZoo env table runs only with --env"),
-    "no_agents": ("--no-agents", "the MCTS and alpha-beta figures run only with --agents"),
-    "skip_ffo": ("--skip-ffo", "the FFO #40 solve runs only with --ffo"),
-}
 
 
 class NothingToRunError(ValueError):
@@ -147,8 +142,6 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         help="also simulations/s of the batched tree search at 1, 64 and 1,024 roots "
         "(rollouts also 4,096 and 16,384), ~2 min (default: off)",
     )
-    for dest, (flag, reason) in DEPRECATED.items():
-        add(flag, dest=dest, action="store_true", help=f"deprecated, no effect: {reason} (default: off)")
     add(
         "--json",
         dest="json_path",
@@ -366,7 +359,7 @@ def _print_compiled(results: Sequence[Result]) -> None:
 
 
 def _check(args: argparse.Namespace, jobs: Sequence[Job], left_out: Sequence[str]) -> None:
-    """Warns about deprecated flags, left-out backends and a left-out ``--memory``.
+    """Warns about left-out backends and a left-out ``--memory``.
 
     Raises:
         NothingToRunError: when nothing is left to run, or a flag's optional package is missing.
@@ -380,9 +373,6 @@ def _check(args: argparse.Namespace, jobs: Sequence[Job], left_out: Sequence[str
         hint = "choose --backends that run at this board size (conv, conv2d, vector run on all)"
         hint += ", or add --agents, --ffo, --env or --search"
         raise NothingToRunError(f"nothing to run: {'; '.join(left_out)}; {hint}")
-    for dest, (flag, reason) in DEPRECATED.items():
-        if getattr(args, dest):
-            _note(f"{flag} is deprecated and does nothing: {reason}")
     for reason in left_out:
         _note(f"warning: left out {reason}")
     if not jobs:

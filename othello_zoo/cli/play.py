@@ -10,7 +10,7 @@ from othello_zoo.cli import argtypes
 from othello_zoo.env.openings import load_book
 from othello_zoo.play import DEMO_DELAY, PLAYERS, Game, PlayWindow, another_game, display_available, terminal_game
 
-__all__ = ["DESCRIPTION", "build_parser", "run"]
+__all__ = ["DESCRIPTION", "build_parser", "check", "run"]
 
 DESCRIPTION = "Play Othello against an agent (a window, or the terminal without a display), or watch two agents."
 
@@ -73,6 +73,25 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         help="seed of the agents and the opening draw (default: none, a fresh seed each run)",
     )
     return parser
+
+
+def check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """What parsing cannot see, checked before anything starts: a shipped network for ``az`` at the board size, and
+    the ``--opening-book`` (loaded into ``args.book``); a failure is ``parser.error``, which exits with status 2."""
+    if "az" in (args.agent, args.black, args.white):
+        from othello_zoo.alphazero.agent import SHIPPED, shipped_network
+
+        try:  # the shipped networks are for some sizes only: say so before anything starts
+            shipped_network(args.board_size)
+        except ValueError as error:
+            flag = "--black" if args.black == "az" else "--white" if args.white == "az" else "--agent"
+            sizes = " or ".join(f"--board-size {n}" for n in sorted(SHIPPED))
+            parser.error(f"argument {flag}: az: {str(error).split('; pass')[0]}; try {sizes}")
+    if args.opening_book:
+        try:  # the book's own message names the file, line and move
+            args.book = load_book(args.opening_book, args.board_size)
+        except ValueError as error:
+            parser.error(f"argument --opening-book: {error}")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -309,22 +309,6 @@ def generated_module_source() -> str:
     return text
 
 
-def __getattr__(name: str) -> object:
-    """``ScalarBoard`` and ``as_scalar``, the old names of :class:`othello_zoo.core.board.Board` and
-    :func:`othello_zoo.core.board.as_board` (deprecated: they go in the next release)."""
-    if name in ("ScalarBoard", "as_scalar"):
-        import warnings
-
-        from othello_zoo.core import board
-
-        new = {"ScalarBoard": "Board", "as_scalar": "as_board"}[name]
-        warnings.warn(
-            f"othello_zoo.core.scalar.{name} is deprecated; use othello_zoo.core.board.{new}", DeprecationWarning, 2
-        )
-        return getattr(board, new)
-    raise AttributeError(f"module 'othello_zoo.core.scalar' has no attribute {name!r}")
-
-
 if __name__ == "__main__":  # python -m othello_zoo.core.scalar: write the generated module again
     GENERATED_MODULE.write_text(generated_module_source(), encoding="utf-8")
     print(f"wrote {GENERATED_MODULE}", file=sys.stderr)

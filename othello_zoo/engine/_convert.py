@@ -6,9 +6,7 @@ Re-exported by :mod:`othello_zoo.engine`, where they are documented.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
-from typing import cast
 
 import numpy as np
 import torch
@@ -17,7 +15,7 @@ from torch import Tensor
 from othello_zoo.core.board import Board
 from othello_zoo.core.checks import check_device
 from othello_zoo.core.notation import format_position, parse_position
-from othello_zoo.engine._state import BACKENDS, Backend, State, kernel_for, kernel_of, resolve_backend
+from othello_zoo.engine._state import Backend, State, kernel_for, kernel_of, resolve_backend
 
 __all__ = ["from_boards", "from_planes", "from_text", "planes_of", "to_boards", "to_text"]
 
@@ -33,15 +31,13 @@ def from_planes(
     colours to move, int64 ``(B,)``; moves and the end of each game are worked out.
 
     ``device`` (default: the planes' device) and ``backend`` come in the order of :func:`init` and
-    :func:`from_text`. The order before, ``(..., backend, device)``, still works for one release
-    with a ``DeprecationWarning``.
+    :func:`from_text`.
 
     Raises:
         TypeError: ``planes`` or ``player`` is not a tensor, or ``player`` is not int64.
         ValueError: a bad shape, a square in both planes, or a colour other than 0 and 1 (these
             two content checks read the tensors on the host: one synchronisation on a GPU).
     """
-    device, backend = _arguments_in_order(device, backend)
     backend = resolve_backend(backend, board_size)
     _check_planes(planes, player, board_size)
     device = check_device("device", device) or planes.device
@@ -59,21 +55,6 @@ def from_planes(
         board_size=board_size,
         backend=backend,
     )
-
-
-def _arguments_in_order(device: object, backend: object) -> tuple[torch.device | str | None, Backend]:
-    """``(device, backend)`` of :func:`from_planes`, taken in the old order ``(backend, device)``
-    with a ``DeprecationWarning`` when the device argument names a backend."""
-    if isinstance(device, str) and device in BACKENDS:  # the old order: (..., backend, device)
-        warnings.warn(
-            "from_planes(planes, player, board_size, backend, device) is deprecated: "
-            "the order is now (..., device, backend), as in init() and from_text()",
-            DeprecationWarning,
-            stacklevel=3,  # the caller of from_planes
-        )
-        old_device = None if backend == "auto" else backend  # with 4 arguments there was no device
-        return cast("torch.device | str | None", old_device), device
-    return cast("torch.device | str | None", device), cast(Backend, backend)
 
 
 def _check_planes(planes: object, player: object, board_size: int) -> None:

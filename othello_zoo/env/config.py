@@ -18,7 +18,6 @@ ValueError: board_size must be even and from 4 to 16, got 7
 from __future__ import annotations
 
 import dataclasses
-import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -63,14 +62,6 @@ class EnvConfig:
     def __post_init__(self) -> None:
         n = check_board_size(self.board_size)
         backend = self.backend
-        if backend == "scalar":  # the PettingZoo envs' name for their one-board path, which is now always used
-            warnings.warn(
-                "backend='scalar' is deprecated: the PettingZoo envs always play their board on Python ints; "
-                "backend names the engine kernel of get_state() (use 'auto')",
-                DeprecationWarning,
-                stacklevel=4,  # the env constructor's caller
-            )
-            backend = "auto"
         if not isinstance(backend, str) or backend not in BACKENDS:
             raise ValueError(f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {backend!r}")
         if not isinstance(self.opening_symmetries, (bool, np.bool_)):

@@ -115,7 +115,6 @@ row by row, a space and the side to move); both work with or without a book.
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 import numpy as np
@@ -132,18 +131,6 @@ from othello_zoo.env.vector import OthelloVectorEnv
 __all__ = ["EnvConfig", "env", "parallel_env", "raw_env", "vector_env"]
 
 _PLAYERS = {agent: player for player, agent in enumerate(AGENTS)}
-
-
-def __getattr__(name: str) -> Any:
-    """``OthelloConfig``, the old name of :class:`~othello_zoo.env.config.EnvConfig` (deprecated)."""
-    if name == "OthelloConfig":
-        warnings.warn(
-            "othello_v0.OthelloConfig is deprecated; use othello_zoo.env.config.EnvConfig (othello_v0.EnvConfig)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return EnvConfig
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def vector_env(num_envs: int, config: EnvConfig | None = None, **kwargs: Any) -> OthelloVectorEnv:

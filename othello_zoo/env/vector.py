@@ -50,7 +50,6 @@ Example:
 
 from __future__ import annotations
 
-import warnings
 from typing import Any, NamedTuple
 
 import gymnasium
@@ -110,31 +109,6 @@ def _book_state(book: OpeningBook, symmetries: bool, device: torch.device, backe
         stepped = engine.step(state, torch.where(done, nn, actions).clamp(max=nn), illegal_action="lose")
         state = engine.where(done, state, stepped)
     return state
-
-
-class _CallableForARelease:
-    """A space that can also be called as ``space(agent)``, returning itself with a ``DeprecationWarning``.
-
-    ``single_observation_space`` and ``single_action_space`` were methods taking an agent; they are
-    attributes now, as in Gymnasium. The old call keeps working for one release.
-    """
-
-    def __call__(self, agent: str | None = None) -> Any:
-        warnings.warn(
-            "single_observation_space(agent) and single_action_space(agent) are attributes now "
-            "(env.single_observation_space, as in Gymnasium); calling them is deprecated",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return self
-
-
-class _SingleDict(_CallableForARelease, gymnasium.spaces.Dict):
-    pass
-
-
-class _SingleDiscrete(_CallableForARelease, gymnasium.spaces.Discrete):  # type: ignore[type-arg]
-    pass
 
 
 def _autoreset_mode(value: AutoresetMode | str) -> AutoresetMode:
@@ -225,12 +199,10 @@ class OthelloVectorEnv:
         The spaces are those of the PettingZoo envs, mask included (``Box(0, 1, int8)``); the
         tensors the env returns are their torch form (the mask as bool, which holds the same 0/1).
         """
-        single_obs = _SingleDict(self.config.observation_space().spaces)
-        single_act = _SingleDiscrete(self.config.action_space().n)
-        self.single_observation_space: gymnasium.spaces.Dict = single_obs
-        self.single_action_space: gymnasium.spaces.Discrete = single_act  # type: ignore[type-arg]
-        self._observation_space = batch_space(gymnasium.spaces.Dict(single_obs.spaces), self.num_envs)
-        self._action_space = batch_space(self.config.action_space(), self.num_envs)
+        self.single_observation_space: gymnasium.spaces.Dict = self.config.observation_space()
+        self.single_action_space: gymnasium.spaces.Discrete = self.config.action_space()  # type: ignore[type-arg]
+        self._observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self._action_space = batch_space(self.single_action_space, self.num_envs)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The batched observation space for ``agent`` (PettingZoo's form; the same for both)."""
