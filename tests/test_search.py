@@ -10,7 +10,6 @@ import pytest
 import torch
 
 from othello_zoo import engine
-from othello_zoo import search as search_module
 from othello_zoo.agents.alphabeta import solve_exact
 from othello_zoo.core.board import Board
 from othello_zoo.engine.words import ByteTables, random_bit, random_bit_set
@@ -516,15 +515,3 @@ def test_policies__the_batched_search_runs_the_one_its_config_names(device: str)
     from othello_zoo.search._policies import POLICIES
 
     assert tuple(POLICIES) == ROOT_POLICIES == ("puct", "gumbel")  # every root policy a config takes has its function
-
-
-def test_mcts__the_old_name_warns_and_is_the_batched_search_with_its_old_arguments(device: str) -> None:
-    roots = engine.from_text([engine.to_text(engine.init(1))[0], MIDGAME_TEXT], device=device)
-    with pytest.warns(DeprecationWarning, match=r"othello_zoo\.search\.MCTS is now othello_zoo\.search\.BatchedSearch"):
-        old = search_module.MCTS
-    assert issubclass(old, BatchedSearch)
-    search = old(fixed_evaluator, 40, 1.5, 0.3, 0.0, torch.float64)
-    assert (search.simulations, search.c_puct, search.dtype) == (40, 1.5, torch.float64)  # type: ignore[attr-defined]
-    expected = BatchedSearch(fixed_evaluator, simulations=40, c_puct=1.5, dtype=torch.float64).run(roots)
-    assert torch.equal(search.run(roots).visits, expected.visits)
-    assert search.run(roots).visits[1].tolist() == reference_visits(Board.from_text(MIDGAME_TEXT), 40, 1.5).tolist()

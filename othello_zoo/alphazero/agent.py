@@ -4,10 +4,10 @@ search (:mod:`othello_zoo.search`).
 ``AlphaZeroAgent(checkpoint)`` loads the ``checkpoint.pt`` of an ``othello-zoo train`` run (or a
 file holding only ``{"network": state_dict, "network_config": {...}}``); without one it loads the
 network shipped with the package for ``board_size`` (:data:`SHIPPED`). ``act`` runs one search a move
-(``search=SearchConfig(...)``, default :data:`AGENT_SEARCH`: 384 simulations) and plays the most visited
-action; when the board is the one its last move led to with one reply played, the search goes on from the
-subtree of that reply (subtree reuse, the config's ``reuse``). ``act_states`` searches a whole batch of
-engine states at once.
+(``search=SearchConfig(...)``, default :data:`AGENT_SEARCH`: 384 simulations) with the network made exact one move
+before a win (``exact_wins``) and plays the most visited action; when the board is the one its last move led to
+with one reply played, the search goes on from the subtree of that reply (subtree reuse, the config's ``reuse``).
+``act_states`` searches a whole batch of engine states at once.
 ``make_agent("az", board_size=6)`` builds it by name.
 """
 
@@ -22,6 +22,7 @@ from othello_zoo import engine
 from othello_zoo.agents.alphabeta import MAX_ENDGAME
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.agents.endgame import EndgameSolver
+from othello_zoo.alphazero._checkpoint import check_saved_network
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.board import Board
 from othello_zoo.core.checks import check_device, check_int, check_seed, resolve_device
@@ -29,6 +30,7 @@ from othello_zoo.core.files import load_saved
 from othello_zoo.core.notation import check_board_size
 from othello_zoo.core.threads import uses_package_threads
 from othello_zoo.search import BatchedSearch, SearchConfig, Subtree, select_actions
+from othello_zoo.search import exact_wins as exact_wins_of
 
 __all__ = ["AGENT_SEARCH", "ENDGAME", "SHIPPED", "AlphaZeroAgent", "load_network", "shipped_network"]
 
@@ -55,10 +57,14 @@ NETWORK_KEYS = ("network", "network_config")  # what a checkpoint or an exported
 def load_network(path: str | Path, device: torch.device | str = "cpu") -> PolicyValueNet:
     """The network saved in ``path`` (a training checkpoint, or ``network`` and ``network_config``
     alone), in evaluation mode on ``device``. Only tensors and plain data are read (``weights_only``):
-    a file cannot run code."""
+    a file cannot run code. Its ``network_config`` and weights are checked before the network is built (sizes
+    within :data:`~othello_zoo.alphazero.network.MAX_PARAMETERS`, every weight of its shape): a ``ValueError``
+    names the file and what is wrong."""
     device = resolve_device("device", device)
-    saved = load_saved(path, "a network (the checkpoint.pt of an othello-zoo train run)", NETWORK_KEYS, device)
-    net = PolicyValueNet(**saved["network_config"]).to(device)
+    what = "a network (the checkpoint.pt of an othello-zoo train run)"
+    saved = load_saved(path, what, NETWORK_KEYS, device)
+    config = check_saved_network(saved, path, what)  # within bounds, the weights of its shapes: nothing built yet
+    net = PolicyValueNet(**config).to(device)
     net.load_state_dict(saved["network"])
     return net.eval()
 
@@ -88,6 +94,12 @@ class AlphaZeroAgent(BoardAgent):
         simulations: replaces ``search.simulations`` (the older way to pass it).
         c_puct: replaces ``search.c_puct``.
         reuse: replaces ``search.reuse``.
+        exact_wins: the search's evaluator is the network wrapped by :func:`othello_zoo.search.exact_wins`: a
+            position whose mover can end the game in its win at once (a wipeout) is valued +1, its prior on those
+            moves, whatever the network says. The shipped 8 x 8 network values a side left with a few discs as
+            winning even one move before the opponent takes them all, and gives the wipeout move almost no prior;
+            without the wrapper the agent was wiped out 0-37 by greedy from the opening e6d6c5f4. ``False``
+            searches with the network alone.
         endgame: from this many empty squares (default :data:`ENDGAME`) the exact solver decides: it plays a
             winning move where there is one, else a drawing one, and leaves lost positions to the search (whose
             moves give the opponent the most chances to go wrong); 0 turns it off.
@@ -106,6 +118,7 @@ class AlphaZeroAgent(BoardAgent):
         simulations: int | None = None,
         c_puct: float | None = None,
         reuse: bool | None = None,
+        exact_wins: bool = True,
         endgame: int = ENDGAME,
     ) -> None:
         if not isinstance(search, SearchConfig):
@@ -117,7 +130,11 @@ class AlphaZeroAgent(BoardAgent):
         path = checkpoint if checkpoint is not None else shipped_network(check_board_size(board_size))
         self.network = load_network(path, self.device)
         self.board_size = self.network.board_size
-        self.search = BatchedSearch(self.network.evaluator(), config)
+        if not isinstance(exact_wins, bool):
+            raise TypeError(f"exact_wins must be True or False, got {exact_wins!r}")
+        self.exact_wins = exact_wins
+        evaluator = self.network.evaluator()
+        self.search = BatchedSearch(exact_wins_of(evaluator) if exact_wins else evaluator, config)
         self.reuse = config.reuse
         self.endgame = check_int("endgame", endgame, low=0, high=MAX_ENDGAME)
         self._solver: EndgameSolver | None = None  # kept between moves: its table serves the next solve

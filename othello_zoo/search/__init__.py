@@ -11,7 +11,9 @@ The evaluator is any function ``(observation, mask) -> (logits, value)`` (:data:
 mover's int8 planes ``(B, 2, n, n)`` and bool mask ``(B, n*n + 1)`` in, float logits ``(B, n*n + 1)`` and a value
 in ``[-1, 1]`` for the player to move out), or :func:`rollout_evaluator`, random games played to the end on the
 engine. Finished games are valued exactly (+1 / -1 / 0 by disc count), whatever the evaluator says, and a forced
-pass is an edge like any other.
+pass is an edge like any other. :func:`exact_wins` wraps an evaluator so that a position one move from its mover's
+win (a wipeout in reach, say: :func:`winning_moves` finds the moves) is valued +1 with its prior on those moves,
+whatever the wrapped evaluator says; the AlphaZero agent's network is wrapped so.
 
 >>> import torch
 >>> from othello_zoo import engine
@@ -37,14 +39,10 @@ evaluator and a :data:`StepFn` (``(state, actions) -> state``, default :func:`en
 >>> tree.visits[:, 0].nonzero().tolist()  # every simulation through d3 (19), the first legal move
 [[0, 19], [1, 19], [2, 19]]
 
-``othello_zoo.search.MCTS`` is the old name of :class:`BatchedSearch` (deprecated: it warns; ``agents.MCTSAgent``
-is the other MCTS, UCT with random playouts).
+``agents.MCTSAgent`` is the package's other tree search: UCT with random playouts, one board at a time.
 """
 
 from __future__ import annotations
-
-import warnings
-from typing import Any
 
 from othello_zoo.search._config import DTYPES, MAX_SIMULATIONS, ROOT_POLICIES, SearchConfig
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes
@@ -55,6 +53,7 @@ from othello_zoo.search._reuse import Subtree
 from othello_zoo.search._rollout import rollout_evaluator
 from othello_zoo.search._select import SelectionFn, puct_selection
 from othello_zoo.search._tree import Tree, new_tree
+from othello_zoo.search._wins import exact_wins, winning_moves
 
 __all__ = [
     "DTYPES",
@@ -71,6 +70,7 @@ __all__ = [
     "dirichlet",
     "engine_step",
     "evaluate_nodes",
+    "exact_wins",
     "gumbel_policy",
     "new_tree",
     "puct_policy",
@@ -78,35 +78,5 @@ __all__ = [
     "rollout_evaluator",
     "run_search",
     "select_actions",
+    "winning_moves",
 ]
-
-# The old class's arguments after the evaluator, in order.
-_OLD_ARGUMENTS: tuple[str, ...] = ("simulations", "c_puct", "dirichlet_alpha", "dirichlet_fraction", "dtype")
-_OLD_ARGUMENTS += ("root_policy", "max_considered", "gumbel_scale")
-
-
-class _OldMCTS(BatchedSearch):
-    """``MCTS(evaluator, simulations, c_puct, ...)``: :class:`BatchedSearch` under its old name, with the old
-    arguments in their old order (and the old attributes, read from the config)."""
-
-    def __init__(self, evaluator: Evaluator, *arguments: Any, **settings: Any) -> None:
-        if len(arguments) > len(_OLD_ARGUMENTS):
-            raise TypeError(f"MCTS takes at most {len(_OLD_ARGUMENTS) + 1} positional arguments")
-        super().__init__(evaluator, **dict(zip(_OLD_ARGUMENTS, arguments, strict=False)), **settings)
-
-    def __getattr__(self, name: str) -> Any:
-        if name in _OLD_ARGUMENTS:
-            return getattr(self.config, name)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-
-def __getattr__(name: str) -> Any:
-    if name == "MCTS":
-        warnings.warn(
-            "othello_zoo.search.MCTS is now othello_zoo.search.BatchedSearch (its settings a SearchConfig); "
-            "the old name will be removed in a later release",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return _OldMCTS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
