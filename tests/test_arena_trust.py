@@ -65,6 +65,7 @@ def test_resume__a_program_named_only_by_the_file_is_never_started(
     assert "names external programs (cmd:" in line
     assert "never starts a program by itself" in line
     assert "othello-zoo arena random 'cmd:" in line
+    assert line.endswith(f"--games 2 --out {out} --resume")  # every setting of the file: the command runs as given
     assert not marker.exists()
     assert len(out.read_text().splitlines()) == 1  # nothing written
 

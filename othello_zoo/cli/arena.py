@@ -23,7 +23,7 @@ from othello_zoo.arena import (
 )
 from othello_zoo.arena.arena import OPENINGS, SCHEDULES
 
-__all__ = ["DESCRIPTION", "build_parser", "main", "wipeouts"]
+__all__ = ["DESCRIPTION", "build_parser", "main", "resume_command", "wipeouts"]
 
 DESCRIPTION = """Play a round robin (or a gauntlet: the first agent against each other) between agents and rate
 them. Agents: a built-in name with options (random, greedy, mcts:simulations=400, alphabeta:depth=6, az,
@@ -187,11 +187,10 @@ def _settings(args: argparse.Namespace) -> ArenaSettings:
     if not args.agents and args.resume and Path(args.out).exists():
         settings = ArenaSettings.from_dict(read_results(args.out).settings)
         if settings.programs and not _agreed(args.out, settings.programs):
-            named = " ".join(shlex.quote(text) for text in settings.agents)
             raise ValueError(
                 f"{args.out} names external programs ({', '.join(settings.programs)}), and a results file never "
                 f"starts a program by itself: name the agents on the command line to run them: "
-                f"othello-zoo arena {named} --out {shlex.quote(args.out)} --resume (with the file's other settings)"
+                f"{resume_command(settings, args.out)}"
             )
         return settings
     return ArenaSettings(
@@ -204,6 +203,27 @@ def _settings(args: argparse.Namespace) -> ArenaSettings:
         board_size=args.board_size,
         batched=args.batched,
     )
+
+
+def resume_command(settings: ArenaSettings, out: str) -> str:
+    """The command line that names every agent and setting of ``settings`` and goes on with ``out``.
+
+    >>> print(resume_command(ArenaSettings(agents=("random", "p=cmd:python my engine.py"), games=4), "a.jsonl"))
+    othello-zoo arena random 'p=cmd:python my engine.py' --games 4 --out a.jsonl --resume
+    """
+    words = ["othello-zoo", "arena", *settings.agents]
+    default = ArenaSettings(agents=settings.agents)
+    for flag, name in (("--games", "games"), ("--schedule", "schedule"), ("--openings", "openings")):
+        if getattr(settings, name) != getattr(default, name):
+            words += [flag, str(getattr(settings, name))]
+    if settings.openings == "random" and settings.random_plies != default.random_plies:
+        words += ["--random-plies", str(settings.random_plies)]
+    for flag, name in (("--seed", "seed"), ("--board-size", "board_size")):
+        if getattr(settings, name) != getattr(default, name):
+            words += [flag, str(getattr(settings, name))]
+    if not settings.batched:
+        words.append("--no-batch")
+    return shlex.join([*words, "--out", out, "--resume"])
 
 
 def _agreed(out: str, programs: list[str]) -> bool:
