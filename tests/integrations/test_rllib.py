@@ -367,3 +367,28 @@ def test_example__rllib_ppo_tiny(ray_session: None, tmp_path: Path) -> None:
         assert history[key]["wins"] + history[key]["draws"] + history[key]["losses"] == 4
     assert (tmp_path / "history.json").exists()
     assert ray.is_initialized()  # the caller's Ray instance is left running
+
+
+def test_rllib__stock_ppo_trains_on_the_gymnasium_id_alone(ray_session: None) -> None:
+    # RLlib's stock PPO and default MLP on the registered id, given as RLlib's workers take it ("module:id", which
+    # imports the package first), with flat float32 observations: the unmasked policy's illegal moves end episodes
+    # as losses (the id's default), so nothing crashes and the learner steps.
+    from ray.rllib.algorithms.ppo import PPOConfig
+
+    env_config = {"board_size": 6, "observation_dtype": "float32", "flatten_observation": True}
+    config = (
+        PPOConfig()
+        .environment("othello_zoo:othello_zoo/Othello-v0", env_config=env_config)
+        .env_runners(num_env_runners=0)
+        .rl_module(model_config={"fcnet_hiddens": [32]})
+        .training(train_batch_size_per_learner=256, minibatch_size=64, num_epochs=1)
+    )
+    algo = config.build_algo()
+    try:
+        result = algo.train()
+        runners = result["env_runners"]
+        assert runners["num_env_steps_sampled_lifetime"] >= 256
+        assert runners["num_episodes_lifetime"] >= 1
+        assert "policy_loss" in result["learners"]["default_policy"]
+    finally:
+        algo.stop()
