@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from othello_zoo import engine, notation
-    from othello_zoo.core.threads import get_threads, set_threads
     from othello_zoo.engine import State
+    from othello_zoo.runtime.threads import get_threads, set_threads
 
 __all__ = ["ENV_ID", "GYMNASIUM_ID", "State", "__version__", "engine", "get_threads", "notation", "set_threads"]
 __version__ = "0.1.0"
@@ -32,7 +32,7 @@ def __getattr__(name: str) -> Any:
 
         return importlib.import_module(f"othello_zoo.{name}")
     if name in ("get_threads", "set_threads"):  # how many CPU threads the package's work runs with
-        from othello_zoo.core import threads
+        from othello_zoo.runtime import threads
 
         return getattr(threads, name)
     if name == "State":

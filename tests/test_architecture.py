@@ -63,8 +63,24 @@ def test_generated_legal_code__is_up_to_date() -> None:
 
 # The folders of the package, lowest layer first. A folder imports from folders before it in this list only
 # (``compat`` and ``cli`` sit on top); the package's top level holds the package's names and the public modules
-# that re-export a folder's module (othello_v0, vector, notation, symmetry).
-LAYERS = ["core", "engine", "render", "env", "search", "agents", "alphazero", "gym", "play", "compat", "arena", "cli"]
+# that re-export a folder's module (othello_v0, vector, notation, symmetry). ``core`` (the rules) and ``runtime``
+# (threads, files, malloc) are the bottom: core imports no other folder, runtime only core's argument checks
+# (:data:`RUNTIME_IMPORTS`), and every folder above may import both.
+LAYERS = [
+    "core",
+    "runtime",
+    "engine",
+    "render",
+    "env",
+    "search",
+    "agents",
+    "alphazero",
+    "gym",
+    "play",
+    "compat",
+    "arena",
+    "cli",
+]
 
 
 def _module_name(path: Path, root: Path = ROOT) -> str:
@@ -133,6 +149,20 @@ def _layer_error(path: Path, root: Path = ROOT) -> str | None:
 @pytest.mark.parametrize("path", _modules(PACKAGE), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_folders__import_only_the_layers_below_them(path: Path) -> None:
     assert _layer_error(path) is None
+
+
+RUNTIME_IMPORTS = {"othello_zoo.core.checks"}  # all that runtime/ may import of the package
+
+
+@pytest.mark.parametrize("path", _modules(PACKAGE / "runtime"), ids=lambda p: p.name)
+def test_runtime__imports_nothing_of_the_package_but_the_argument_checks(path: Path) -> None:
+    assert _imported_modules(path) <= RUNTIME_IMPORTS
+
+
+def test_core__imports_nothing_of_runtime() -> None:
+    """The rules stand alone: no module of ``core/`` imports ``runtime/`` (which imports ``core.checks``)."""
+    found = {m for path in _modules(PACKAGE / "core") for m in _imported_modules(path)}
+    assert {m for m in found if _folder_of(m) != "core"} == set()
 
 
 def test_folders__every_folder_has_a_layer() -> None:

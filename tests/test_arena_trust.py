@@ -20,7 +20,7 @@ from othello_zoo.arena.records import FORMAT, check_game, seconds_per_move
 from othello_zoo.cli import arena as cli_arena
 from othello_zoo.cli import main as cli_main
 from othello_zoo.core.board import Board
-from othello_zoo.core.files import RunLock, RunLockedError
+from othello_zoo.runtime.files import RunLock, RunLockedError
 
 FAKE = Path(__file__).resolve().parent / "data" / "fake_engine.py"
 START = "---------------------------OX------XO--------------------------- X"

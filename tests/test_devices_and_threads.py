@@ -17,9 +17,9 @@ from othello_zoo.__main__ import main
 from othello_zoo.agents import make_agent
 from othello_zoo.alphazero.agent import load_network, shipped_network
 from othello_zoo.alphazero.train import TrainConfig, Trainer
-from othello_zoo.core import threads
 from othello_zoo.core.checks import check_device, check_generator, generator_device, resolve_device
-from othello_zoo.core.threads import (
+from othello_zoo.runtime import threads
+from othello_zoo.runtime.threads import (
     ADAPTIVE,
     ENV_VAR,
     AdaptiveThreads,
@@ -318,7 +318,7 @@ def test_network__the_same_outputs_at_one_and_two_threads(torch_threads: int) ->
 
 
 def test_call_off_when__the_next_engine_call_of_that_thread_stops() -> None:
-    from othello_zoo.core.threads import Cancelled, call_off_when
+    from othello_zoo.runtime.threads import Cancelled, call_off_when
 
     stop, seen = threading.Event(), []
     called_off, checked = threading.Barrier(2), threading.Barrier(2)

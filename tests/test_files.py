@@ -18,7 +18,7 @@ from othello_zoo.agents import make_agent
 from othello_zoo.alphazero.agent import load_network, shipped_network
 from othello_zoo.alphazero.network import MAX_PARAMETERS, PolicyValueNet, parameter_count
 from othello_zoo.alphazero.train import TrainConfig, Trainer, export_network
-from othello_zoo.core.files import load_saved
+from othello_zoo.runtime.files import load_saved
 
 
 class _Payload:

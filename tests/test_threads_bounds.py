@@ -17,8 +17,8 @@ import torch
 
 from othello_zoo import engine
 from othello_zoo.__main__ import main
-from othello_zoo.core import threads
-from othello_zoo.core.threads import (
+from othello_zoo.runtime import threads
+from othello_zoo.runtime.threads import (
     ENV_VAR,
     MAX_THREADS,
     get_threads,

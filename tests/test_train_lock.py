@@ -19,7 +19,7 @@ from children import default_sigint
 from othello_zoo.__main__ import main
 from othello_zoo.alphazero.agent import load_network
 from othello_zoo.alphazero.train import TrainConfig, Trainer, run_lock
-from othello_zoo.core.files import RunLockedError
+from othello_zoo.runtime.files import RunLockedError
 
 TINY = ["--board-size", "4", "--channels", "8", "--blocks", "1", "--games", "2", "--simulations", "2"]
 TINY += ["--train-steps", "1", "--batch-size", "8", "--eval-every", "0", "--minutes", "0", "--quiet"]

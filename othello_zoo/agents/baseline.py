@@ -33,8 +33,8 @@ from othello_zoo.core.board import Board, as_board
 from othello_zoo.core.checks import check_seed
 from othello_zoo.core.notation import MAX_BOARD_SIZE, MIN_BOARD_SIZE
 from othello_zoo.core.scalar import scalar_rules
-from othello_zoo.core.threads import uses_package_threads
 from othello_zoo.engine import State
+from othello_zoo.runtime.threads import uses_package_threads
 
 __all__ = [
     "Agent",

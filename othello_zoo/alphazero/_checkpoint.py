@@ -18,7 +18,7 @@ from typing import Any
 import torch
 
 from othello_zoo.alphazero.network import check_network_config, check_weights
-from othello_zoo.core.files import RunLock, load_saved
+from othello_zoo.runtime.files import RunLock, load_saved
 
 __all__ = ["CHECKPOINT_KEYS", "EXPORT_KEYS", "export_network", "load_checkpoint", "run_lock", "save_checkpoint"]
 __all__ += ["check_checkpoint", "check_export_target", "check_saved_network", "is_exported_network", "write_whole"]
@@ -31,7 +31,7 @@ LOCK_NAME = ".lock"  # the run's lock file, in its folder
 
 def run_lock(out: str | Path) -> RunLock:
     """The lock of the run in the folder ``out`` (created if missing), taken now: a second writer of the same run,
-    in this process or another, gets :class:`~othello_zoo.core.files.RunLockedError` naming the holder's pid."""
+    in this process or another, gets :class:`~othello_zoo.runtime.files.RunLockedError` naming the holder's pid."""
     return RunLock(Path(out) / LOCK_NAME, f"the run in {out}")
 
 

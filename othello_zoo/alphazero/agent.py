@@ -26,9 +26,9 @@ from othello_zoo.alphazero._checkpoint import check_saved_network
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.board import Board
 from othello_zoo.core.checks import check_device, check_int, check_seed, resolve_device
-from othello_zoo.core.files import load_saved
 from othello_zoo.core.notation import check_board_size
-from othello_zoo.core.threads import uses_package_threads
+from othello_zoo.runtime.files import load_saved
+from othello_zoo.runtime.threads import uses_package_threads
 from othello_zoo.search import BatchedSearch, SearchConfig, Subtree, select_actions
 from othello_zoo.search import exact_wins as exact_wins_of
 

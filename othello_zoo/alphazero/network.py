@@ -27,7 +27,7 @@ from torch import Tensor, nn
 
 from othello_zoo.core.checks import check_int
 from othello_zoo.core.notation import check_board_size
-from othello_zoo.core.threads import uses_adaptive_threads
+from othello_zoo.runtime.threads import uses_adaptive_threads
 from othello_zoo.search import Evaluator
 
 __all__ = ["MAX_BLOCKS", "MAX_CHANNELS", "MAX_PARAMETERS", "PolicyValueNet", "check_network_config", "check_weights"]
@@ -186,7 +186,7 @@ class PolicyValueNet(nn.Module):
 
     def evaluator(self) -> Evaluator:
         """This network as a search evaluator: evaluation mode, no gradients, illegal logits masked. On the CPU
-        its threads are chosen by timing under the ``"auto"`` thread setting (see ``othello_zoo.core.threads``;
+        its threads are chosen by timing under the ``"auto"`` thread setting (see ``othello_zoo.runtime.threads``;
         the network's outputs were bitwise the same at 1 and 2 threads, and a test holds them to it)."""
 
         def threads_key(observation: Tensor, *_: object) -> Hashable | None:

@@ -28,7 +28,7 @@ from othello_zoo import engine
 from othello_zoo.agents.baseline import greedy_actions
 from othello_zoo.core.board import Board
 from othello_zoo.core.checks import check_int, resolve_device
-from othello_zoo.core.threads import uses_package_threads
+from othello_zoo.runtime.threads import uses_package_threads
 from othello_zoo.search import BatchedSearch, Evaluator, SearchConfig, select_actions
 
 __all__ = ["MATCH_SEARCH", "SELF_PLAY_SEARCH", "MatchResult", "SelfPlayData", "match", "self_play"]

@@ -52,8 +52,8 @@ from othello_zoo.alphazero.config import EVAL_OPPONENTS, TrainConfig
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.alphazero.selfplay import SelfPlayData, match, self_play
 from othello_zoo.core.checks import resolve_device
-from othello_zoo.core.files import RunLock, load_saved
-from othello_zoo.core.threads import uses_package_threads
+from othello_zoo.runtime.files import RunLock, load_saved
+from othello_zoo.runtime.threads import uses_package_threads
 
 __all__ = ["CHECKPOINT_KEYS", "EVAL_OPPONENTS", "ReplayBuffer", "TrainConfig", "Trainer"]
 __all__ += ["RESUMED_SETTINGS", "check_export_target", "elo_difference", "eval_opponent", "export_network"]
@@ -91,7 +91,7 @@ class Trainer:
     blocks), with a fresh optimizer and an empty replay buffer; a resumed run has its own weights.
 
     One process writes a run: the trainer takes the run's lock (``out/.lock``) when it is made, and a second writer
-    of the same folder, in any process, is refused at once with :class:`~othello_zoo.core.files.RunLockedError`
+    of the same folder, in any process, is refused at once with :class:`~othello_zoo.runtime.files.RunLockedError`
     naming the first one's pid. :meth:`run` gives the lock back when it returns; :meth:`step`, :meth:`save` and a
     later :meth:`run` take it again; :meth:`close` (or the end of a ``with`` block) gives it back. ``lock`` is the
     run's lock taken already (:func:`run_lock`; the command takes it before its own checks), which the trainer then

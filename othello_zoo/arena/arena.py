@@ -37,8 +37,8 @@ from othello_zoo.arena.records import GameRecord, ResultsWriter
 from othello_zoo.arena.spec import AgentSpec, parse_agent
 from othello_zoo.core.board import Board
 from othello_zoo.core.checks import check_choice, check_int
-from othello_zoo.core.files import RunLock
 from othello_zoo.core.notation import check_board_size, format_moves
+from othello_zoo.runtime.files import RunLock
 
 __all__ = ["SCHEDULES", "ArenaSettings", "agent_seed", "lock_path", "openings", "pairs", "run_arena"]
 
@@ -245,7 +245,7 @@ def run_arena(
     returns all the file's games (those played before included).
 
     ``out`` must not exist unless ``resume`` (then its settings must be these); while the arena runs, a second
-    run on ``out`` is refused (:class:`~othello_zoo.core.files.RunLockedError`, naming this one's process id).
+    run on ``out`` is refused (:class:`~othello_zoo.runtime.files.RunLockedError`, naming this one's process id).
     Every agent is built first: a bad one fails before the file is written. Stopped by Ctrl-C, it keeps every
     finished game; run again with ``resume=True`` to play the rest, the same games. ``on_game`` is called with
     each new game; ``startup`` (a dict) receives each external program's start-up seconds.

@@ -67,12 +67,12 @@ def _main(argv: Sequence[str] | None) -> int:
         )
     args = parser.parse_args(argv)
     if getattr(args, "threads", None) is not None and args.command in ("play", "train", "arena"):
-        from othello_zoo.core.threads import set_threads
+        from othello_zoo.runtime.threads import set_threads
 
         set_threads(None if args.threads == "torch" else args.threads)  # a number or "auto"
     # OTHELLO_ZOO_THREADS (unless --threads chose) is checked before anything runs (doctor shows it in a row)
     if args.command != "doctor":
-        from othello_zoo.core.threads import threads_setting
+        from othello_zoo.runtime.threads import threads_setting
 
         try:
             threads_setting()
@@ -104,7 +104,7 @@ def _main(argv: Sequence[str] | None) -> int:
 def _whole_threads(text: str) -> int | str:
     """``--threads``: a whole number from 1 to ``MAX_THREADS`` (1,024), ``auto`` (the default) or ``torch`` (torch's
     own setting); anything else is an ``argparse`` error naming the value and what is allowed."""
-    from othello_zoo.core.threads import MAX_THREADS, parse_threads
+    from othello_zoo.runtime.threads import MAX_THREADS, parse_threads
 
     setting = parse_threads(text)
     if setting is None:

@@ -130,12 +130,12 @@ def _main(argv: Sequence[str]) -> int:
         )
     import torch
 
-    from othello_zoo.core.malloc import tune_malloc
+    from othello_zoo.runtime.malloc import tune_malloc
 
     tuned = tune_malloc()  # before the measurement's allocations (torch's import allocates little)
 
     from othello_zoo.cli._measure import measure_backend
-    from othello_zoo.core.threads import set_threads
+    from othello_zoo.runtime.threads import set_threads
 
     backend, batch, device, size, seconds, repeats, threads = rest
     if int(threads):  # else (0) torch's and the package's own settings

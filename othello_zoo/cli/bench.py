@@ -48,7 +48,10 @@ from othello_zoo.cli._measure import (
 )
 from othello_zoo.cli._measure_compat import azg_checkout, print_compat
 from othello_zoo.cli._plot import plot
-from othello_zoo.core.threads import (
+from othello_zoo.engine.fused import COMPILE_TIMES, FusedSpec
+from othello_zoo.engine.kernels import KERNELS
+from othello_zoo.env.openings import load_book
+from othello_zoo.runtime.threads import (
     ADAPTIVE,
     MAX_THREADS,
     Setting,
@@ -56,9 +59,6 @@ from othello_zoo.core.threads import (
     set_threads,
     threads_setting,
 )
-from othello_zoo.engine.fused import COMPILE_TIMES, FusedSpec
-from othello_zoo.engine.kernels import KERNELS
-from othello_zoo.env.openings import load_book
 
 __all__ = ["NothingToRunError", "Result", "main", "measure_aec", "measure_engine", "measure_pgx", "measure_vector"]
 __all__ += ["plan", "plot", "run"]
@@ -173,7 +173,7 @@ def _left_out(backend: str, board_size: int) -> str | None:
 def plan(args: argparse.Namespace, devices: Sequence[str]) -> tuple[list[Job], list[str]]:
     """Every measurement of one pass (each device, thread count, backend and batch size that applies),
     and why the requested backends that cannot run at this board size are left out. Thread count 0 is
-    the package's own setting (what a user gets: see :mod:`othello_zoo.core.threads`)."""
+    the package's own setting (what a user gets: see :mod:`othello_zoo.runtime.threads`)."""
     threads = list(dict.fromkeys(0 if t == "default" else int(t) for t in args.threads))
     reasons = {backend: _left_out(backend, args.board_size) for backend in args.backends}
     backends = [backend for backend, reason in reasons.items() if reason is None]

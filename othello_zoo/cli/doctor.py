@@ -32,8 +32,8 @@ import torch
 from othello_zoo import engine
 from othello_zoo.cli import argtypes
 from othello_zoo.core.checks import resolve_device
-from othello_zoo.core.threads import thread_report
 from othello_zoo.env import othello_v0
+from othello_zoo.runtime.threads import thread_report
 
 __all__ = ["Check", "build_parser", "environment", "main", "run_checks"]
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from othello_zoo.core.files import RunLock
+    from othello_zoo.runtime.files import RunLock
 
 __all__ = ["DESCRIPTION", "RESUMABLE", "build_parser", "flag_error", "main"]
 
@@ -169,7 +169,7 @@ def main(args: argparse.Namespace) -> int:
     command writing the same run is refused at once, naming the first one's pid (:func:`~othello_zoo.alphazero.
     train.run_lock`)."""
     from othello_zoo.alphazero.train import TrainConfig, run_lock
-    from othello_zoo.core.threads import threads_setting
+    from othello_zoo.runtime.threads import threads_setting
 
     threads_setting()  # a bad OTHELLO_ZOO_THREADS is refused here, before anything is made
     if args.export:

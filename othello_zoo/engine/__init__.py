@@ -55,7 +55,6 @@ from othello_zoo.core.checks import check_device, check_generator, check_illegal
 from othello_zoo.core.checks import integer_value as check_int_or_none
 from othello_zoo.core.notation import format_moves
 from othello_zoo.core.rules import BLACK
-from othello_zoo.core.threads import uses_adaptive_threads, uses_package_threads
 from othello_zoo.engine._convert import from_boards, from_planes, from_text, planes_of, to_boards, to_text
 from othello_zoo.engine._state import (
     BACKENDS,
@@ -72,6 +71,7 @@ from othello_zoo.engine._state import (
 from othello_zoo.engine.kernels import KERNELS
 from othello_zoo.engine.kernels.base import sample_from_mask
 from othello_zoo.engine.words import numpy_path, on_host
+from othello_zoo.runtime.threads import uses_adaptive_threads, uses_package_threads
 
 __all__ = [
     "BACKENDS",
@@ -220,7 +220,7 @@ def illegal_actions(state: State, actions: Tensor) -> Tensor:
 
 
 def _threads_key(state: object = None, *_: object, **__: object) -> tuple[str, int, int] | None:
-    """The conv kernel's step on the CPU picks its threads by timing (see ``othello_zoo.core.threads``)."""
+    """The conv kernel's step on the CPU picks its threads by timing (see ``othello_zoo.runtime.threads``)."""
     state = __.get("state", state)
     if not isinstance(state, State) or not KERNELS[state.backend].timed_threads or not on_host(state.device):
         return None

@@ -11,8 +11,8 @@ import torch
 from torch import Tensor
 
 from othello_zoo.core.checks import IllegalAction, IndexOutOfRangeError, integer_value, resolve_device
-from othello_zoo.core.threads import uses_package_threads
 from othello_zoo.engine.kernels import BACKENDS, Kernel, kernel_for, resolve_backend
+from othello_zoo.runtime.threads import uses_package_threads
 
 __all__ = [
     "BACKENDS",

@@ -206,21 +206,21 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
                 raise ValueError(f"{agent} is done: its step takes None, got {action!r}")
             self._was_dead_step(action)
             return
-        # The one legality check of the step; the board then plays the action unchecked.
+        # The hot path: Board.is_legal, BoardEnv._play and _sync written out for a live board, the step's one
+        # legality check and then the unchecked play. tests/test_aec_hot_path.py holds it to the plain forms.
         board = self._board
         moves = board.moves  # board.is_legal, inline for a live board: placements by their bits, else the null action
         if type(action) is not int or not (moves >> action & 1 if moves and action >= 0 else action == self._null):
             action = self._check_action(agent, action)  # converts an integer of another type, or raises
         self._cumulative_rewards[agent] = 0
-        self._board = after = board.play(action)  # as _play, inline: this is the hot path
+        self._board = after = board.play(action)  # as _play, inline
         self.history.append(action)
         self._last_move = action if moves else None  # a pass is played exactly where there are no moves
         self._steps += 1
         if after.terminated or self.max_cycles is not None:
             self._sync()
-        else:  # _sync, inline for a game that goes on: the next agent, the scores; no reward before the end
-            scores = after.scores()
-            self.infos = {"black_0": {"scores": scores}, "white_0": {"scores": scores}}  # as board_infos
+        else:  # _sync, inline for a game that goes on: the next agent and the infos; no reward before the end
+            self.infos = board_infos(after)
             self.agent_selection = AGENTS[after.current_player]
         if self.render_mode == "human":
             self.render()
@@ -243,8 +243,7 @@ class raw_env(BoardEnv, AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 
     def _sync(self) -> None:
         """Agent selection, rewards, terminations and infos from the board."""
         board = self._board
-        scores = board.scores()
-        self.infos = {"black_0": {"scores": scores}, "white_0": {"scores": scores}}  # as board_infos, inline
+        self.infos = board_infos(board)
         self.agent_selection = AGENTS[board.current_player]
         if board.terminated:
             black, white = final_rewards(self.config, board)

@@ -69,13 +69,13 @@ from othello_zoo.core.checks import (
     check_options,
     check_seed,
 )
-from othello_zoo.core.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
 from othello_zoo.core.rules import AGENTS
 from othello_zoo.core.symmetry import START_SYMMETRIES, transform_actions
-from othello_zoo.core.threads import uses_package_threads
 from othello_zoo.engine.fused import FusedSpec, FusedStep
 from othello_zoo.env.config import EnvConfig, config_from
 from othello_zoo.env.openings import OpeningBook
+from othello_zoo.runtime.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
+from othello_zoo.runtime.threads import uses_package_threads
 
 __all__ = ["MMAP_THRESHOLD", "TRIM_THRESHOLD", "MoverStep", "OthelloVectorEnv", "tune_malloc"]
 

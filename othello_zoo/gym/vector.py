@@ -123,12 +123,12 @@ from othello_zoo.core.checks import (
     check_seed,
 )
 from othello_zoo.core.notation import format_moves
-from othello_zoo.core.threads import uses_package_threads
 from othello_zoo.env.config import EnvConfig, config_from
 from othello_zoo.env.vector import OthelloVectorEnv
 from othello_zoo.gym.env import LEARNERS, Learner
 from othello_zoo.gym.observations import ObservationDtype, ObservationFormat
 from othello_zoo.gym.opponents import Opponent, make_opponent, note_opponent, opponent_name, reply_error
+from othello_zoo.runtime.threads import uses_package_threads
 
 __all__ = ["ARRAY_TYPES", "ArrayType", "BatchOpponent", "OthelloGymVectorEnv"]
 

@@ -10,9 +10,9 @@ import time
 from typing import Any
 
 from othello_zoo.core.notation import format_moves, index_to_square
-from othello_zoo.core.threads import Cancelled, call_off_when
 from othello_zoo.play._game import Game, seconds_text
 from othello_zoo.render import Panel, cells_of
+from othello_zoo.runtime.threads import Cancelled, call_off_when
 
 __all__ = ["DEMO_DELAY", "PlayWindow", "display_available", "side_names"]
 

@@ -16,7 +16,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
-from othello_zoo.core.threads import uses_package_threads
+from othello_zoo.runtime.threads import uses_package_threads
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes
 from othello_zoo.search._select import SelectionFn
 from othello_zoo.search._tree import Tree, node_rows, write_state

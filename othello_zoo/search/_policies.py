@@ -17,7 +17,7 @@ from torch import Tensor
 
 from othello_zoo import engine
 from othello_zoo.core.checks import check_real
-from othello_zoo.core.threads import uses_package_threads
+from othello_zoo.runtime.threads import uses_package_threads
 from othello_zoo.search._config import SearchConfig
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes
 from othello_zoo.search._gumbel import draw_gumbel_root, gumbel_result, gumbel_root_selection

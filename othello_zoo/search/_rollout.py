@@ -9,8 +9,8 @@ from torch import Tensor
 
 from othello_zoo import engine
 from othello_zoo.core.checks import check_int, generator_device
-from othello_zoo.core.threads import uses_adaptive_threads
 from othello_zoo.engine.kernels.bitboard import bitboard_kernel
+from othello_zoo.runtime.threads import uses_adaptive_threads
 from othello_zoo.search._evaluate import Evaluator
 from othello_zoo.search._playout import random_playouts
 
