@@ -4,5 +4,5 @@
 :mod:`~othello_zoo.runtime.files` (safe loading of checkpoints and networks, one writer a run) and
 :mod:`~othello_zoo.runtime.malloc` (opt-in glibc heap settings for CPU training loops). It sits beside ``core/`` at
 the bottom of the layers: every folder may import it, and it imports nothing of the package but
-:mod:`othello_zoo.core.checks` (argument checks with named errors).
+``othello_zoo.core.checks`` (argument checks with named errors).
 """
