@@ -1,4 +1,4 @@
-"""The fused mover step (othello_zoo.engine.fused, vector_env(compile=True)): the eager env's games exactly.
+"""The fused mover step (othello_zoo.env.fused, vector_env(compile=True)): the eager env's games exactly.
 
 The fused function is checked against the vector env's eager path in every configuration run op by op (cheap), and
 compiled by torch.compile in a few (a compilation takes 10-30 s on 2 cores): every board, every ply, every output.
@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from othello_zoo import engine, othello_v0
-from othello_zoo.engine.fused import COMPILE_TIMES, FusedSpec, FusedStep
+from othello_zoo.env.fused import COMPILE_TIMES, FusedSpec, FusedStep
 
 NEAR_END = "-OXXXXXX" + "-" * 56 + " O"  # white must pass, then black a1 ends the game 8-0
 

@@ -172,15 +172,15 @@ def measure_compiled(
     board_size: int = 8,
     form: str = "vector",
 ) -> Result:
-    """Random-play throughput through :mod:`othello_zoo.engine.fused` compiled by ``torch.compile``.
+    """Random-play throughput through :mod:`othello_zoo.env.fused` compiled by ``torch.compile``.
 
     ``form="vector"``: ``vector_env(..., compile=True).step_movers_random`` (row ``vector-compiled``: the mover loop
     of the ``vector`` row, its next movers' observations and masks included). ``form="engine"``: the fused step
     alone, random actions, finished boards started again (row ``bitboard-compiled``, the ``bitboard`` row's loop).
-    The first call compiles (see :data:`othello_zoo.engine.fused.COMPILE_TIMES`), before the timing.
+    The first call compiles (see :data:`othello_zoo.env.fused.COMPILE_TIMES`), before the timing.
     """
-    from othello_zoo.engine.fused import FusedSpec, FusedStep
     from othello_zoo.env import othello_v0
+    from othello_zoo.env.fused import FusedSpec, FusedStep
 
     if form not in ("vector", "engine"):
         raise ValueError(f"form must be 'vector' or 'engine', got {form!r}")

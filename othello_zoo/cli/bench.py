@@ -48,8 +48,8 @@ from othello_zoo.cli._measure import (
 )
 from othello_zoo.cli._measure_compat import azg_checkout, print_compat
 from othello_zoo.cli._plot import plot
-from othello_zoo.engine.fused import COMPILE_TIMES, FusedSpec
 from othello_zoo.engine.kernels import KERNELS
+from othello_zoo.env.fused import COMPILE_TIMES, FusedSpec
 from othello_zoo.env.openings import load_book
 from othello_zoo.runtime.threads import (
     ADAPTIVE,

@@ -133,9 +133,17 @@ def parse_moves(moves: str, board_size: int = 8) -> list[int]:
         match = _TOKEN.match(text, pos)
         if not match:
             raise ValueError(f"cannot read a move at position {pos} of {moves!r}: {text[pos : pos + 4]!r}")
-        out.append(square_to_index(match.group(), n))
+        token = match.group()
+        index = _square_indices(n).get(token)
+        out.append(index if index is not None else square_to_index(token, n))  # the slow path: case, errors
         pos = match.end()
     return out
+
+
+@functools.cache
+def _square_indices(n: int) -> dict[str, int]:
+    """The action of each square's name in lower case (``"pass"`` included), for a checked board size."""
+    return {name: index for index, name in enumerate(square_names(n))}
 
 
 @functools.cache

@@ -141,7 +141,7 @@ def game_over_where(mover_moves: Tensor, opponent_moves: Tensor) -> Tensor:
     """:func:`game_over` on int64 ``(B,)`` placement sets, written as ``torch.where(mover has none, opponent has
     none, False)``: the opponent's moves matter only where the mover has none (a few boards in a hundred), and
     under ``torch.compile`` the C++ compiler computes a ``where``'s operand in a branch taken only there (the
-    compiled engine step, :mod:`othello_zoo.engine.fused`). The same values as :func:`game_over`.
+    compiled engine step, :func:`othello_zoo.engine.fused.play_words`). The same values as :func:`game_over`.
 
     >>> game_over_where(torch.tensor([0, 0, 4]), torch.tensor([0, 8, 0])).tolist()
     [True, False, False]

@@ -51,14 +51,15 @@ import torch
 from torch import Tensor
 
 from othello_zoo.core import rules
-from othello_zoo.core.checks import check_device, check_generator, check_illegal_action, check_int
+from othello_zoo.core.checks import check_generator, check_illegal_action, check_int
 from othello_zoo.core.checks import integer_value as check_int_or_none
 from othello_zoo.core.notation import format_moves
 from othello_zoo.core.rules import BLACK
-from othello_zoo.engine._convert import from_boards, from_planes, from_text, planes_of, to_boards, to_text
+from othello_zoo.engine._convert import build, from_boards, from_planes, from_text, planes_of, to_boards, to_text
 from othello_zoo.engine._state import (
     BACKENDS,
     Backend,
+    BoardSpec,
     IllegalAction,
     State,
     cat,
@@ -76,6 +77,7 @@ from othello_zoo.runtime.threads import uses_adaptive_threads, uses_package_thre
 __all__ = [
     "BACKENDS",
     "Backend",
+    "BoardSpec",
     "ColourViews",
     "IllegalAction",
     "State",
@@ -100,6 +102,7 @@ __all__ = [
     "rewards",
     "sample_actions",
     "scores",
+    "start",
     "step",
     "to_boards",
     "to_text",
@@ -118,16 +121,18 @@ def init(
     >>> init(3).batch_size
     3
     """
-    batch_size = check_int("batch_size", batch_size, low=1)
-    resolved = resolve_backend(backend, board_size)
-    dev = check_device("device", device) or torch.device("cpu")
-    n = board_size
-    planes = torch.zeros(batch_size, 2, n * n, dtype=torch.bool, device=dev)
+    return start(check_int("batch_size", batch_size, low=1), BoardSpec(board_size, device, backend))
+
+
+def start(batch_size: int, spec: BoardSpec) -> State:
+    """:func:`init` from a :class:`BoardSpec`, checked when it was built (an env's, once at its construction)."""
+    n = spec.board_size
+    planes = torch.zeros(batch_size, 2, n * n, dtype=torch.bool, device=spec.device)
     black, white = rules.start_squares(n)
     planes[:, 0, list(black)] = True  # black, to move
     planes[:, 1, list(white)] = True
-    player = torch.full((batch_size,), BLACK, dtype=torch.int64, device=dev)
-    return from_planes(planes, player, n, dev, resolved)
+    player = torch.full((batch_size,), BLACK, dtype=torch.int64, device=spec.device)
+    return build(planes, player, spec)
 
 
 @uses_package_threads

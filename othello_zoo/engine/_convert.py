@@ -13,11 +13,10 @@ import torch
 from torch import Tensor
 
 from othello_zoo.core.board import Board
-from othello_zoo.core.checks import check_device
 from othello_zoo.core.notation import format_position, parse_position
-from othello_zoo.engine._state import Backend, State, kernel_for, kernel_of, resolve_backend
+from othello_zoo.engine._state import Backend, BoardSpec, State, kernel_for, kernel_of
 
-__all__ = ["from_boards", "from_planes", "from_text", "planes_of", "to_boards", "to_text"]
+__all__ = ["build", "from_boards", "from_planes", "from_text", "planes_of", "to_boards", "to_text"]
 
 
 def from_planes(
@@ -38,11 +37,14 @@ def from_planes(
         ValueError: a bad shape, a square in both planes, or a colour other than 0 and 1 (these
             two content checks read the tensors on the host: one synchronisation on a GPU).
     """
-    backend = resolve_backend(backend, board_size)
-    _check_planes(planes, player, board_size)
-    device = check_device("device", device) or planes.device
-    planes, player = planes.to(device=device, dtype=torch.bool), player.to(device)
-    kernel = kernel_for(backend, board_size, device)
+    spec = BoardSpec(board_size, device if device is not None else getattr(planes, "device", None), backend)
+    _check_planes(planes, player, spec.board_size)
+    return build(planes.to(device=spec.device, dtype=torch.bool), player.to(spec.device), spec)
+
+
+def build(planes: Tensor, player: Tensor, spec: BoardSpec) -> State:
+    """:func:`from_planes` of checked bool planes and colours on ``spec.device``: moves and ends worked out."""
+    kernel = kernel_for(spec.backend, spec.board_size, spec.device)
     discs = kernel.encode(planes)
     moves, rays, terminated = kernel.legal_moves(discs)
     return State(
@@ -52,8 +54,8 @@ def from_planes(
         current_player=player,
         terminated=terminated,
         forfeited=torch.zeros_like(terminated),
-        board_size=board_size,
-        backend=backend,
+        board_size=spec.board_size,
+        backend=spec.backend,
     )
 
 
@@ -107,13 +109,12 @@ def from_text(lines: Sequence[str] | str, device: torch.device | str | None = No
     if len(sizes) > 1:
         raise ValueError(f"all positions must have one board size, got sizes {sorted(sizes)}")
     n = sizes.pop()
-    resolved = resolve_backend(backend, n)
-    dev = check_device("device", device) or torch.device("cpu")
-    cells = torch.tensor([c for c, _, _ in parsed], dtype=torch.int64, device=dev)
-    player = torch.tensor([p for _, p, _ in parsed], dtype=torch.int64, device=dev)
+    spec = BoardSpec(n, device, backend)
+    cells = torch.tensor([c for c, _, _ in parsed], dtype=torch.int64, device=spec.device)
+    player = torch.tensor([p for _, p, _ in parsed], dtype=torch.int64, device=spec.device)
     own = cells == (player + 1).unsqueeze(1)
     opp = cells == (2 - player).unsqueeze(1)
-    return from_planes(torch.stack((own, opp), dim=1), player, n, dev, resolved)
+    return build(torch.stack((own, opp), dim=1), player, spec)
 
 
 def to_text(state: State) -> list[str]:
@@ -153,8 +154,8 @@ def from_boards(
     n = boards[0].board_size
     if any(board.board_size != n for board in boards):
         raise ValueError(f"boards must share one size, got sizes {sorted({b.board_size for b in boards})}")
-    backend = resolve_backend(backend, n)
-    device = check_device("device", device) or torch.device("cpu")
+    spec = BoardSpec(n, device, backend)
+    backend, device = spec.backend, spec.device
     # Each Board knows its placements and its end: the kernel takes the bits as they are, with no search.
     discs, moves, rays = kernel_for(backend, n, device).encode_bits(
         [b.own for b in boards], [b.opp for b in boards], [b.moves for b in boards]

@@ -11,12 +11,14 @@ import torch
 from torch import Tensor
 
 from othello_zoo.core.checks import IllegalAction, IndexOutOfRangeError, integer_value, resolve_device
-from othello_zoo.engine.kernels import BACKENDS, Kernel, kernel_for, resolve_backend
+from othello_zoo.core.notation import check_board_size
+from othello_zoo.engine.kernels import BACKENDS, Kernel, backend_for, kernel_for, resolve_backend
 from othello_zoo.runtime.threads import uses_package_threads
 
 __all__ = [
     "BACKENDS",
     "Backend",
+    "BoardSpec",
     "IllegalAction",
     "Kernel",
     "State",
@@ -31,6 +33,33 @@ __all__ = [
 
 Backend = str  # "auto" or a kernel's name in othello_zoo.engine.kernels.KERNELS ("bitboard", "conv", "conv2d")
 Index = int | slice | Sequence[int] | Sequence[bool] | np.ndarray | Tensor
+
+
+@dataclass(frozen=True, init=False)
+class BoardSpec:
+    """Which boards and where: the board size, the device and the kernel, checked and resolved on construction.
+
+    The engine's builders check these three arguments themselves; a caller that builds states more than once (an
+    env, at construction and at every reset) checks them once into a ``BoardSpec`` and passes it to
+    :func:`~othello_zoo.engine.start`, which trusts it.
+
+    >>> BoardSpec(6, "cpu:0", "auto")
+    BoardSpec(board_size=6, device=device(type='cpu'), backend='bitboard')
+
+    Raises:
+        ValueError: a board size that is not even from 4 to 16, an unknown backend or one that does not play the
+            size, a device torch cannot use.
+    """
+
+    board_size: int
+    device: torch.device
+    backend: str
+
+    def __init__(self, board_size: int = 8, device: torch.device | str | None = None, backend: str = "auto") -> None:
+        n = check_board_size(board_size)
+        object.__setattr__(self, "board_size", n)
+        object.__setattr__(self, "device", resolve_device("device", device))
+        object.__setattr__(self, "backend", backend_for(backend, n))
 
 
 @dataclass(frozen=True)

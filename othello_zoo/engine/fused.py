@@ -1,29 +1,21 @@
-"""The vector env's mover step as one function of tensors, written for ``torch.compile`` to fuse.
+"""The bitboard kernel's step on int64 words, written for ``torch.compile`` to fuse.
 
-The eager engine runs a step as some 40 whole-batch torch operations (more with the autoreset, the rewards and the
-next movers' observations and masks), each a pass over memory, or on a GPU a kernel launch. Here the whole loop
-iteration of a self-play user (the random or given actions checked, the step, the game-over test, the outcome, the
-autoreset, the observation and mask of the next movers) is one function of ``(B,)`` words with the 8 directions
-unrolled and every shift amount and mask a Python-int constant, so that inductor fuses it into a few loops (C++
-with OpenMP and SIMD on the CPU, Triton on a GPU). It is the bitboard kernel's rules (:mod:`othello_zoo.core.fill`,
-boards up to 8 x 8), and it plays exactly the eager engine's games: the same boards, rewards and observations from
-the same actions or the same random numbers (the tests run both in lockstep).
+The eager engine runs a step as some 40 whole-batch torch operations, each a pass over memory, or on a GPU a kernel
+launch. Here the step is one function of ``(B,)`` words with the 8 directions unrolled and every shift amount and
+mask a Python-int constant, so that inductor fuses it into a few loops (C++ with OpenMP on the CPU, Triton on a
+GPU), together with whatever its caller does around it. It is the bitboard kernel's rules
+(:mod:`othello_zoo.core.fill`, boards up to 8 x 8) and plays exactly the eager engine's games: the same boards from
+the same actions or the same random numbers (:func:`play_words`). Its callers: the vector env's compiled step
+(:mod:`othello_zoo.env.fused`, which adds the env's rewards and autoreset) and the compiled search.
 
-:class:`FusedStep` holds one configuration's function, compiled or not; :meth:`FusedStep.run` takes the tensors of
-an :class:`~othello_zoo.engine.State` and the env's autoreset bookkeeping and returns a :class:`FusedResult`. The env
-(``othello_v0.vector_env(..., compile=True)``) and the benchmark build on it; :func:`compiled_step` gives the
-compiled function of a configuration, built once a process (and served from inductor's cache on disk after the
-first run: see ``docs/performance.md`` for the compile times).
+Every operation stays inside the int64 range (see :func:`popcount`): inductor writes C++ on ``int64_t``, where a
+signed overflow is undefined behaviour the compiler may optimise on.
 """
 
 from __future__ import annotations
 
 import functools
-import time
-import types
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import NamedTuple
 
 import torch
 from torch import Tensor
@@ -31,12 +23,19 @@ from torch import Tensor
 from othello_zoo.core import rules
 from othello_zoo.core.fill import occluded_fill, ray_moves
 from othello_zoo.core.rules import direction_tables
-from othello_zoo.engine._state import State
-from othello_zoo.engine.words import unpack_bits
 
-__all__ = ["COMPILE_TIMES", "Autoreset", "FusedResult", "FusedSpec", "FusedStep", "compiled_step", "fused_step"]
-
-Autoreset = Literal["next_step", "same_step", "disabled"]
+__all__ = [
+    "Rays",
+    "WordsStep",
+    "bits",
+    "flips",
+    "pack",
+    "placements",
+    "play_words",
+    "popcount",
+    "random_square",
+    "rays",
+]
 
 
 def _signed(value: int) -> int:
@@ -44,7 +43,9 @@ def _signed(value: int) -> int:
     return value - (1 << 64) if value >= 1 << 63 else value
 
 
-class _Rays(NamedTuple):
+class Rays(NamedTuple):
+    """One direction of the board: its shift amounts and its masks, as int64-valued Python ints."""
+
     left: int
     right: int
     interior: int
@@ -52,88 +53,34 @@ class _Rays(NamedTuple):
 
 
 @functools.cache
-def _rays(n: int) -> tuple[_Rays, ...]:
+def rays(n: int) -> tuple[Rays, ...]:
     """The 8 directions of the ``n x n`` board: shift amounts and masks as int64-valued Python ints."""
     left, right, interior, target = direction_tables(n)
     return tuple(
-        _Rays(lf, rt, _signed(inner), _signed(outer))
+        Rays(lf, rt, _signed(inner), _signed(outer))
         for lf, rt, inner, outer in zip(left, right, interior, target, strict=True)
     )
 
 
-@dataclass(frozen=True)
-class FusedSpec:
-    """What one fused function does (each distinct spec is its own compiled function).
-
-    Attributes:
-        board_size: ``n``, even, 4 to 8 (one int64 word a side).
-        autoreset: the vector env's autoreset mode (Gymnasium's ``AutoresetMode``, by its name in lower case).
-        margin: rewards by disc margin (``reward_mode="margin"``) rather than win/loss/draw.
-        random: actions drawn in the step from one uniform number a board (the engine's
-            ``random_actions``); otherwise given.
-        observe: the next movers' observation and mask are made (the env's mover API); without, only the state.
-    """
-
-    board_size: int = 8
-    autoreset: Autoreset = "next_step"
-    margin: bool = False
-    random: bool = True
-    observe: bool = True
-    # The board's 8 directions, worked out here so that the traced function finds them as constants.
-    rays: tuple[_Rays, ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        n = self.board_size
-        if not (isinstance(n, int) and 4 <= n <= 8 and n % 2 == 0):
-            raise ValueError(f"the fused step plays boards of size 4, 6 or 8 (one int64 word a side), got {n!r}")
-        if self.autoreset not in ("next_step", "same_step", "disabled"):
-            raise ValueError(f"autoreset must be 'next_step', 'same_step' or 'disabled', got {self.autoreset!r}")
-        object.__setattr__(self, "rays", _rays(n))
-
-
-class FusedResult(NamedTuple):
-    """What :meth:`FusedStep.run` returns: the next state's fields, the env's bookkeeping and the step's outputs.
-
-    Tensors the spec does not ask for are empty ``(0,)`` (``observation``, ``mask`` without ``observe``;
-    ``final_scores`` outside ``same_step``).
-    """
-
-    discs: Tensor  # int64 (B, 2): the next state's words, the mover's discs then the opponent's
-    moves: Tensor  # int64 (B,)
-    current_player: Tensor  # int64 (B,)
-    terminated: Tensor  # bool (B,): the next state's own flag
-    forfeited: Tensor  # bool (B,)
-    needs_reset: Tensor  # bool (B,): reset at the next step (next_step)
-    unreported: Tensor  # bool (B,): started finished, reported at its first step
-    reward: Tensor  # float32 (B,): the player who moved
-    opponent_reward: Tensor  # float32 (B,)
-    reported: Tensor  # bool (B,): terminated as the env reports it
-    illegal: Tensor  # bool (B,): the action was illegal on an unfinished board
-    actions: Tensor  # int64 (B,): the actions played (drawn ones included)
-    observation: Tensor  # int8 (B, 2, n, n): the next movers' view (observe)
-    mask: Tensor  # bool (B, n*n + 1): their legal actions (observe); else int64 (B, 2): their placements and pass
-    final_scores: Tensor  # int64 (B, 2): (black, white) of the boards that ended (same_step)
-
-
-def _amounts(ray: _Rays, rounds: int) -> tuple[list[int], list[int]]:
+def _amounts(ray: Rays, rounds: int) -> tuple[list[int], list[int]]:
     return [ray.left << k for k in range(rounds)], [ray.right << k for k in range(rounds)]
 
 
-def _placements(own: Tensor, opp: Tensor, rays: tuple[_Rays, ...]) -> Tensor:
+def placements(own: Tensor, opp: Tensor, table: tuple[Rays, ...]) -> Tensor:
     """int64 ``(B,)``: the legal placements of the side owning ``own`` (the 8 directions unrolled)."""
     moves = torch.zeros_like(own)
-    for ray in rays:
+    for ray in table:
         left, right = _amounts(ray, 3)
         moves = moves | ray_moves(own, opp & ray.interior, left, right)
     return moves & ~(own | opp)
 
 
-def _flips(own: Tensor, opp: Tensor, placed: Tensor, rays: tuple[_Rays, ...]) -> Tensor:
+def flips(own: Tensor, opp: Tensor, placed: Tensor, table: tuple[Rays, ...]) -> Tensor:
     """int64 ``(B,)``: the opponent discs that a disc of ``own`` on the single bit ``placed`` (or none) flips
     (:func:`~othello_zoo.core.fill.ray_flips`, its run kept by a select rather than ``-closed``, which overflows
     for the sign bit)."""
     flipped = torch.zeros_like(own)
-    for ray in rays:
+    for ray in table:
         left, right = _amounts(ray, 3)
         pro = opp & ray.interior
         run = occluded_fill(placed, pro, left, right)
@@ -160,7 +107,7 @@ def _byte_counts(words: Tensor) -> Tensor:
     return x + (((words >> 63) & 1) << 56)
 
 
-def _popcount(words: Tensor) -> Tensor:
+def popcount(words: Tensor) -> Tensor:
     """int64: the set bits of each word."""
     x = _byte_counts(words)
     x = x + (x >> 8)
@@ -169,7 +116,7 @@ def _popcount(words: Tensor) -> Tensor:
     return x & 0x7F
 
 
-def _random_square(moves: Tensor, uniform: Tensor, select: Tensor) -> Tensor:
+def random_square(moves: Tensor, uniform: Tensor, select: Tensor) -> Tensor:
     """int64: the set bit of rank ``min(floor(uniform * count), count - 1)`` in each word, 64 where it is empty:
     :func:`othello_zoo.engine.words.random_bit` exactly, in overflow-free operations."""
     running = _byte_counts(moves)
@@ -190,243 +137,85 @@ def _random_square(moves: Tensor, uniform: Tensor, select: Tensor) -> Tensor:
     return torch.where(total == 0, 64, shift + select[value * 8 + within])
 
 
-def _bits(words: Tensor, count: int) -> Tensor:
+def bits(words: Tensor, count: int) -> Tensor:
     """int64 ``(*words.shape, count)``: bits ``0..count-1`` of each word, 0 or 1."""
     index = torch.arange(count, dtype=torch.int64, device=words.device)
     return (words.unsqueeze(-1) >> index) & 1
 
 
-def fused_step(
-    spec: FusedSpec,
-    discs: Tensor,
+class WordsStep(NamedTuple):
+    """What :func:`play_words` returns: the next position's words and flags, and what was played."""
+
+    own: Tensor  # int64 (B,): the next mover's discs
+    opp: Tensor  # int64 (B,): the other side's
+    moves: Tensor  # int64 (B,): the next mover's placements (0 on a frozen board)
+    current_player: Tensor  # int64 (B,)
+    terminated: Tensor  # bool (B,)
+    forfeited: Tensor  # bool (B,)
+    illegal: Tensor  # bool (B,): the action was illegal on an unfinished board (the board is then frozen, forfeited)
+    actions: Tensor  # int64 (B,): the actions played (drawn ones included)
+
+
+def play_words(
+    table: tuple[Rays, ...],
+    own: Tensor,
+    opp: Tensor,
     moves: Tensor,
     current_player: Tensor,
     terminated: Tensor,
     forfeited: Tensor,
-    needs_reset: Tensor,
-    unreported: Tensor,
-    actions: Tensor,
-    uniform: Tensor,
-    start_discs: Tensor,
-    start_moves: Tensor,
-    start_player: Tensor,
-    start_terminated: Tensor,
-    start_index: Tensor,
-    select_table: Tensor,
-) -> FusedResult:
-    """One mover step of ``B`` boards (the function :class:`FusedStep` compiles): see :class:`FusedResult`.
+    actions: Tensor | None,
+    uniform: Tensor | None = None,
+    select_table: Tensor | None = None,
+) -> WordsStep:
+    """One engine step of ``B`` boards on words (``engine.step(..., illegal_action="lose")``).
 
-    ``actions`` (int64 ``(B,)``) are played unless ``spec.random``, where ``uniform`` (float32 ``(B,)``) draws
-    them as :func:`othello_zoo.engine.random_actions` does. The start positions (``start_*``, ``S`` boards) and
-    ``start_index`` (int64 ``(B,)``, which start each board would take) give the fresh games of the autoreset.
-    ``select_table`` is :class:`~othello_zoo.engine.words.ByteTables`' ``byte_select_flat``.
+    Args:
+        table: the board's directions, :func:`rays` of its size (``n * n`` is read from them).
+        own: the mover's discs, int64 ``(B,)`` (a bitboard ``State``'s ``discs[:, 0]``).
+        opp: the other side's, ``discs[:, 1]``.
+        moves: the mover's placements.
+        current_player: the colour to move.
+        terminated: whether each game is over.
+        forfeited: whether it ended by a forfeit.
+        actions: int64 ``(B,)``, or ``None`` to draw them from ``uniform`` (float32 ``(B,)``), as
+            :func:`othello_zoo.engine.random_actions` does, with ``select_table`` (``ByteTables.byte_select_flat``).
     """
-    n = spec.board_size
-    nn = n * n
-    own, opp = discs[:, 0], discs[:, 1]
-    if spec.random:
-        actions = _random_square(moves, uniform, select_table).clamp(max=nn)
-    # engine.illegal_actions and engine.step (illegal_action="lose"), on the words.
+    nn = _squares(table)
+    if actions is None:
+        if uniform is None or select_table is None:
+            raise ValueError("play_words draws the actions from uniform and select_table where actions is None")
+        actions = random_square(moves, uniform, select_table).clamp(max=nn)
     clamped = actions.clamp(0, nn)
     bit = torch.where(clamped < nn, torch.ones_like(clamped) << clamped.clamp(max=nn - 1), 0)
     legal = torch.where(clamped == nn, moves == 0, (moves & bit) != 0)
     illegal = ~(legal & (actions == clamped)) & ~terminated
-    flipped = _flips(own, opp, bit, spec.rays)
+    flipped = flips(own, opp, bit, table)
     next_own, next_opp = opp ^ flipped, own | bit | flipped
-    next_moves = _placements(next_own, next_opp, spec.rays)
+    next_moves = placements(next_own, next_opp, table)
     # The game is over when neither side has a move, in the form whose other side's moves the C++ compiler
     # computes only where the next mover has none: a third of the loop's arithmetic saved.
-    no_moves = rules.game_over_where(next_moves, _placements(next_opp, next_own, spec.rays))
+    no_moves = rules.game_over_where(next_moves, placements(next_opp, next_own, table))
     frozen = terminated | illegal
-    next_own = torch.where(frozen, own, next_own)
-    next_opp = torch.where(frozen, opp, next_opp)
-    next_moves = next_moves.masked_fill(frozen, 0)
-    next_player = torch.where(frozen, current_player, 1 - current_player)
-    next_terminated = frozen | no_moves
-    next_forfeited = forfeited | illegal
-    # The vector env's rewards (OthelloVectorEnv._advance).
-    ended = (next_terminated > terminated) | unreported
-    # The disc counts only where a game ended (a branch, as above).
-    difference = torch.where(ended, (_popcount(next_own) - _popcount(next_opp)).to(torch.float32), 0.0)
-    result = rules.mover_result(difference, next_forfeited, n, spec.margin)
-    result = torch.where(ended & next_terminated, result, 0.0)
-    to_move, other = rules.split_result(result, next_forfeited)
-    owner = next_forfeited | unreported  # the mover is still the player to move
-    reward, opponent_reward = torch.where(owner, to_move, other), torch.where(owner, other, to_move)
-    # The autoreset.
-    final_scores = torch.zeros(0, dtype=torch.int64, device=own.device)
-    if spec.autoreset == "disabled":
-        reported, next_unreported, next_needs_reset = next_terminated, unreported & False, needs_reset
-    else:
-        reset = needs_reset if spec.autoreset == "next_step" else ended
-        if spec.autoreset == "same_step":  # the scores of the boards as they ended, before their reset
-            counts = torch.stack((_popcount(next_own), _popcount(next_opp)), dim=1)
-            final_scores = torch.where((next_player == rules.BLACK).unsqueeze(1), counts, counts.flip(1))
-        fresh_terminated = start_terminated[start_index]
-        reported, next_unreported = ended, reset & fresh_terminated
-        next_needs_reset = ended if spec.autoreset == "next_step" else needs_reset
-        next_own = torch.where(reset, start_discs[start_index, 0], next_own)
-        next_opp = torch.where(reset, start_discs[start_index, 1], next_opp)
-        next_moves = torch.where(reset, start_moves[start_index], next_moves)
-        next_player = torch.where(reset, start_player[start_index], next_player)
-        next_terminated = torch.where(reset, fresh_terminated, next_terminated)
-        next_forfeited = next_forfeited & ~reset
-    empty = torch.zeros(0, dtype=torch.int8, device=own.device)
-    if spec.observe:
-        observation = torch.stack((_bits(next_own, nn), _bits(next_opp, nn)), dim=1).to(torch.int8).view(-1, 2, n, n)
-        placements = _bits(next_moves, nn).bool()
-        mask = torch.cat((placements, (next_moves == 0).unsqueeze(1)), dim=1)
-    else:  # the words the host unpacks (FusedStep.views): the placements, then the null action as bit 64
-        observation, mask = empty, torch.stack((next_moves, (next_moves == 0).to(torch.int64)), dim=1)
-    return FusedResult(
-        torch.stack((next_own, next_opp), dim=1),
-        next_moves,
-        next_player,
-        next_terminated,
-        next_forfeited,
-        next_needs_reset,
-        next_unreported,
-        reward,
-        opponent_reward,
-        reported,
+    return WordsStep(
+        torch.where(frozen, own, next_own),
+        torch.where(frozen, opp, next_opp),
+        next_moves.masked_fill(frozen, 0),
+        torch.where(frozen, current_player, 1 - current_player),
+        frozen | no_moves,
+        forfeited | illegal,
         illegal,
         actions,
-        observation,
-        mask,
-        final_scores,
     )
 
 
-COMPILE_TIMES: dict[FusedSpec, float] = {}  # seconds spent in each spec's first compiled call, this process
-_TRACED: set[tuple[FusedSpec, str]] = set()  # the specs and devices whose compiled function has run once
+def _squares(table: tuple[Rays, ...]) -> int:
+    """``n * n`` of the board whose directions ``table`` holds (the north ray shifts right by ``n``)."""
+    return table[0].right * table[0].right
 
 
-@functools.cache
-def compiled_step(spec: FusedSpec, device: str) -> Callable[..., FusedResult]:
-    """:func:`fused_step` for ``spec`` under ``torch.compile`` (inductor), built once a process and device; its
-    first call compiles (:meth:`FusedStep.run` marks the batch sizes dynamic: one compilation serves every batch
-    size but 1)."""
-
-    def step(*tensors: Tensor) -> FusedResult:
-        return fused_step(spec, *tensors)
-
-    # Dynamo keeps its compiled graphs per code object, up to a few variants each: each spec gets a code object
-    # of its own, so that the specs of one process do not share (and exhaust) one cache.
-    name = f"fused_step_{spec.board_size}x{spec.board_size}_{spec.autoreset}_{abs(hash(spec)):x}"
-    own = types.FunctionType(step.__code__.replace(co_name=name), step.__globals__, name, None, step.__closure__)
-    # On the CPU the step is written as scalar C++ (``cpp.simdlen=1``), which the C++ compiler makes 2.7 times
-    # faster than inductor's own 16-lane vectors of int64 for a loop body of this size (measured at 4,096 boards).
-    # ``cpp.dynamic_threads`` writes the loop as an OpenMP loop whatever the thread count and batch size at compile
-    # time, run at the count in force at each call.
-    options: dict[str, str | int | bool | Callable[..., Any]] = {}
-    if device.startswith("cpu"):
-        options = {"cpp.simdlen": 1, "cpp.dynamic_threads": True}
-    return torch.compile(own, fullgraph=True, options=options)  # type: ignore[no-any-return]
-
-
-class FusedStep:
-    """One configuration's mover step on one device, compiled (``compile=True``) or eager.
-
-    The eager form runs the same function op by op: slower than the engine's own eager step (which takes
-    cheaper paths on the host), it is the reference the compiled one is tested against.
-    """
-
-    def __init__(self, spec: FusedSpec, device: torch.device, compile: bool = True) -> None:
-        from othello_zoo.engine.words import ByteTables
-
-        self.spec = spec
-        self.device = device
-        self.compiled = compile
-        self._function: Callable[..., FusedResult] = (
-            compiled_step(spec, str(device)) if compile else functools.partial(fused_step, spec)
-        )
-        self._select_table = ByteTables(device).byte_select_flat
-        self._placeholder = torch.zeros(0, dtype=torch.float32, device=device)
-        self._starts: tuple[State, tuple[Tensor, ...]] | None = None  # the start positions as the function takes them
-
-    def run(
-        self,
-        state: State,
-        needs_reset: Tensor,
-        unreported: Tensor,
-        starts: State,
-        start_index: Tensor,
-        actions: Tensor | None = None,
-        uniform: Tensor | None = None,
-    ) -> FusedResult:
-        """The step from ``state`` (an :class:`~othello_zoo.engine.State` of the bitboard kernel): ``actions``,
-        or with a random spec ``uniform``; the fresh games from ``starts`` (a State) at ``start_index``."""
-        if (actions is None) != self.spec.random or (uniform is None) != (not self.spec.random):
-            wanted = "uniform (float32 (B,))" if self.spec.random else "actions (int64 (B,))"
-            raise ValueError(f"this fused step takes {wanted}")
-        if self._starts is None or self._starts[0] is not starts:
-            # One start position is passed twice, so that a book's compilation serves it too.
-            both = starts if starts.batch_size > 1 else starts[[0, 0]]
-            self._starts = (starts, (both.discs, both.moves, both.current_player, both.terminated))
-        given = actions if actions is not None else torch.zeros_like(state.current_player)
-        drawn = uniform if uniform is not None else self._placeholder
-        batch: tuple[Tensor, ...] = (state.discs, state.moves, state.current_player, state.terminated)
-        batch += (state.forfeited, needs_reset, unreported, given, drawn, start_index)
-        # Inputs that are one tensor twice (a fresh env's unreported boards are its terminated ones) would make
-        # the compiled function guard on that and compile again when they part: each is passed once.
-        seen: set[int] = set()
-        distinct = []
-        for tensor in batch:
-            distinct.append(tensor.clone() if id(tensor) in seen else tensor)
-            seen.add(id(tensor))
-        batch = tuple(distinct)
-        args = (*batch[:9], *self._starts[1], batch[9], self._select_table)
-        if not self.compiled:
-            return self._function(*args)
-        if (self.spec, str(self.device)) not in _TRACED:
-            # The batch sizes (the boards', the start positions') are marked dynamic, and only they: one compilation
-            # serves every batch size from 2 up, with the board size and the tables fixed in the generated loops.
-            for tensor in (*batch, *self._starts[1]):
-                if tensor.shape[0] > 1:
-                    torch._dynamo.mark_dynamic(tensor, 0)
-            began = time.perf_counter()
-            try:
-                return self._function(*args)
-            finally:
-                _TRACED.add((self.spec, str(self.device)))
-                COMPILE_TIMES.setdefault(self.spec, time.perf_counter() - began)
-        if args[0].shape[0] < 2:
-            return self._function(*args)
-        # The inputs are this class's own (their dtypes, devices and layouts fixed above): the graph compiled for the
-        # spec serves them, and dynamo's check of its guards on 15 tensors (some 30 us a call) is skipped. The guard
-        # it keeps is the thread count: a call at another count than the first compiles once more for it.
-        try:
-            with torch.compiler.set_stance("default", skip_guard_eval_unsafe=True):
-                return self._function(*args)
-        except RuntimeError as error:  # a new thread count: compiled now, with the guards checked
-            if "skip_guard_eval_unsafe" not in str(error):
-                raise
-            return self._function(*args)
-
-    @staticmethod
-    def next_state(before: State, result: FusedResult) -> State:
-        """The :class:`~othello_zoo.engine.State` after the step from ``before`` that gave ``result``."""
-        return State(
-            discs=result.discs,
-            moves=result.moves,
-            rays=before.rays,
-            current_player=result.current_player,
-            terminated=result.terminated,
-            forfeited=result.forfeited,
-            board_size=before.board_size,
-            backend=before.backend,
-        )
-
-    def views(self, result: FusedResult) -> tuple[Tensor, Tensor]:
-        """``(observation int8 (B, 2, n, n), mask bool (B, n*n + 1))`` of ``result``'s next movers: made in the step
-        (``spec.observe``), or unpacked here from its words (numpy's ``unpackbits`` on the CPU)."""
-        if self.spec.observe:
-            return result.observation, result.mask
-        n = self.spec.board_size
-        nn = n * n
-        planes = unpack_bits(result.discs).view(torch.int8)  # (B, 128)
-        bits = unpack_bits(result.mask)  # (B, 128): the placements, then the null action at 64
-        if n == 8:
-            return planes.view(-1, 2, 8, 8), bits[:, :65]
-        observation = planes.view(-1, 2, 64)[:, :, :nn].reshape(-1, 2, n, n)
-        return observation, torch.cat((bits[:, :nn], bits[:, 64:65]), dim=1)
+def pack(planes: Tensor) -> Tensor:
+    """int64 ``(...)``: the bit set of each plane of 0/1 entries ``(..., n*n)`` (any integer or bool dtype), square
+    ``i`` as bit ``i``: the inverse of :func:`bits` (a sum of distinct powers of two, which never overflows)."""
+    index = torch.arange(planes.shape[-1], dtype=torch.int64, device=planes.device)
+    return (planes.to(torch.int64) << index).sum(-1)

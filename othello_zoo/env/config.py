@@ -19,16 +19,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import gymnasium
 import numpy as np
 import torch
 
-from othello_zoo.core.checks import RewardMode, check_device, check_reward_mode
-from othello_zoo.core.notation import check_board_size
-from othello_zoo.engine.kernels import BACKENDS, resolve_backend
+from othello_zoo.core.checks import RewardMode, check_reward_mode
+from othello_zoo.engine import BoardSpec
 from othello_zoo.env.openings import BookSpec, OpeningBook, resolve_book
 
 __all__ = ["SETTINGS", "EnvConfig", "config_from"]
@@ -59,19 +58,20 @@ class EnvConfig:
     device: torch.device | str | None = None
     reward_mode: RewardMode = "outcome"
 
+    # The board size, device and backend as one checked value, which the env passes to the engine (no check again).
+    boards: BoardSpec = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
-        n = check_board_size(self.board_size)
-        backend = self.backend
-        if not isinstance(backend, str) or backend not in BACKENDS:
-            raise ValueError(f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {backend!r}")
+        boards = BoardSpec(self.board_size, self.device, self.backend)
         if not isinstance(self.opening_symmetries, (bool, np.bool_)):
             raise TypeError(f"opening_symmetries must be True or False, got {self.opening_symmetries!r}")
         resolved = {
-            "board_size": n,
-            "backend": resolve_backend(backend, n),
-            "device": check_device("device", self.device) or torch.device("cpu"),
+            "boards": boards,
+            "board_size": boards.board_size,
+            "backend": boards.backend,
+            "device": boards.device,
             "reward_mode": check_reward_mode(self.reward_mode),
-            "opening_book": resolve_book(self.opening_book, n),
+            "opening_book": resolve_book(self.opening_book, boards.board_size),
             "opening_symmetries": bool(self.opening_symmetries),
         }
         for name, value in resolved.items():
@@ -102,7 +102,7 @@ class EnvConfig:
         return gymnasium.spaces.Box(0, 1, (3, n, n), dtype=np.int8)
 
 
-SETTINGS: tuple[str, ...] = tuple(field.name for field in dataclasses.fields(EnvConfig))
+SETTINGS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(EnvConfig) if f.init)
 """The keyword arguments every env takes for its :class:`EnvConfig`."""
 
 

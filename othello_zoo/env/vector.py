@@ -59,7 +59,6 @@ from gymnasium.vector.utils import batch_space
 from torch import Tensor
 
 from othello_zoo import engine
-from othello_zoo.core import rules
 from othello_zoo.core.checks import (
     IllegalAction,
     RewardMode,
@@ -71,8 +70,9 @@ from othello_zoo.core.checks import (
 )
 from othello_zoo.core.rules import AGENTS
 from othello_zoo.core.symmetry import START_SYMMETRIES, transform_actions
-from othello_zoo.engine.fused import FusedSpec, FusedStep
+from othello_zoo.env import transitions
 from othello_zoo.env.config import EnvConfig, config_from
+from othello_zoo.env.fused import FusedSpec, FusedStep
 from othello_zoo.env.openings import OpeningBook
 from othello_zoo.runtime.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
 from othello_zoo.runtime.threads import uses_package_threads
@@ -94,44 +94,22 @@ class MoverStep(NamedTuple):
     info: dict[str, Any]
 
 
-def _book_state(book: OpeningBook, symmetries: bool, device: torch.device, backend: engine.Backend) -> engine.State:
+def _book_state(book: OpeningBook, symmetries: bool, boards: engine.BoardSpec) -> engine.State:
     """Every book opening (under each start symmetry) played out, as one batch of positions."""
     variants = START_SYMMETRIES if symmetries else (0,)
     lines = [transform_actions(list(o), book.board_size, k) for k in variants for o in book.openings]
     length = max(len(line) for line in lines)
     nn = book.board_size**2
-    state = engine.init(len(lines), book.board_size, device=device, backend=backend)
+    state = engine.start(len(lines), boards)
     # Shorter openings are padded with a marker; a board whose opening is over keeps its position.
-    moves = torch.tensor([line + [-1] * (length - len(line)) for line in lines], dtype=torch.int64, device=device)
+    rows = [line + [-1] * (length - len(line)) for line in lines]
+    moves = torch.tensor(rows, dtype=torch.int64, device=boards.device)
     for ply in range(length):
         actions = moves[:, ply]
         done = actions < 0
         stepped = engine.step(state, torch.where(done, nn, actions).clamp(max=nn), illegal_action="lose")
         state = engine.where(done, state, stepped)
     return state
-
-
-def _autoreset_mode(value: AutoresetMode | str) -> AutoresetMode:
-    """An ``AutoresetMode`` from a member or its value (``"NextStep"``; also ``"next_step"``)."""
-    if isinstance(value, AutoresetMode):
-        return value
-    if isinstance(value, str):
-        key = value.replace("_", "").replace("-", "").lower()
-        for mode in AutoresetMode:
-            if mode.value.lower() == key:
-                return mode
-    allowed = ", ".join(repr(m.value) for m in AutoresetMode)
-    raise ValueError(f"autoreset_mode must be an AutoresetMode or one of {allowed}, got {value!r}")
-
-
-def _final_infos(
-    moved: Tensor, reward: Tensor, opponent_reward: Tensor, ended: Tensor, scores: Tensor
-) -> dict[str, Any]:
-    """The ``SAME_STEP`` autoreset's infos of the mover API: the boards that ended, both colours' final rewards
-    (from those of the player who moved, colour ``moved``, and of the other) and the final disc counts."""
-    moved_black = (moved == 0).unsqueeze(0)
-    final = torch.where(moved_black, torch.stack((reward, opponent_reward)), torch.stack((opponent_reward, reward)))
-    return {"_final_obs": ended, "final_rewards": {"black_0": final[0], "white_0": final[1]}, "final_scores": scores}
 
 
 class OthelloVectorEnv:
@@ -152,14 +130,14 @@ class OthelloVectorEnv:
         :class:`~othello_zoo.env.config.EnvConfig`).
 
         ``compile=True`` runs the mover API (:meth:`step_movers`, :meth:`step_movers_random`) as one function
-        compiled by ``torch.compile`` (:mod:`othello_zoo.engine.fused`): the same games, several times faster on
+        compiled by ``torch.compile`` (:mod:`othello_zoo.env.fused`): the same games, several times faster on
         large batches, after a compilation of tens of seconds on the first step of a process (cached on disk
         for later runs). It needs the bitboard kernel (boards up to 8 x 8) and a working ``torch.compile``
         (a C++ compiler on the CPU, Triton on a GPU); the per-agent :meth:`step` stays eager."""
         self.num_envs = check_int("num_envs", num_envs, low=1)
         self.config = config = config_from(config, settings, "vector_env")
         self.board_size = n = config.board_size
-        self.autoreset_mode = _autoreset_mode(autoreset_mode)
+        self.autoreset_mode = transitions.autoreset_mode(autoreset_mode)
         self.illegal_action = check_illegal_action(illegal_action)
         if not isinstance(compile, bool):
             raise TypeError(f"compile must be True or False, got {compile!r}")
@@ -180,9 +158,9 @@ class OthelloVectorEnv:
         self.agents = list(AGENTS)
         self._build_spaces()
         self._starts = (
-            _book_state(self.opening_book, config.opening_symmetries, self.device, self.backend)
+            _book_state(self.opening_book, config.opening_symmetries, config.boards)
             if self.opening_book is not None
-            else engine.init(1, n, device=self.device, backend=self.backend)
+            else engine.start(1, config.boards)
         )
         self._start_batch: engine.State | None = None
         self.generator = torch.Generator(device=self.device)
@@ -309,7 +287,7 @@ class OthelloVectorEnv:
 
     # -- internals ------------------------------------------------------------------------------
     def _fused_step(self, actions: Tensor | None = None, uniform: Tensor | None = None) -> MoverStep:
-        """:meth:`step_movers` through :mod:`othello_zoo.engine.fused` (``compile=True``): the state is replaced
+        """:meth:`step_movers` through :mod:`othello_zoo.env.fused` (``compile=True``): the state is replaced
         only when the step is accepted, as in the eager path."""
         random = uniform is not None
         fused = self._fused.get(random)
@@ -343,7 +321,7 @@ class OthelloVectorEnv:
         infos: dict[str, Any] = {}
         if self.autoreset_mode == AutoresetMode.SAME_STEP:
             reward, other = result.reward, result.opponent_reward
-            infos = _final_infos(before.current_player, reward, other, result.reported, result.final_scores)
+            infos = transitions.final_infos(before.current_player, reward, other, result.reported, result.final_scores)
         terminated = result.reported
         observation, mask = fused.views(result)
         return MoverStep(
@@ -390,35 +368,21 @@ class OthelloVectorEnv:
         ``observe=False`` (the mover API) skips the per-agent observations and infos."""
         before = self.state
         stepped = engine.step(before, movers, illegal_action=self.illegal_action)
-        # Boards that ended now, and boards that started over (a finished position or book line)
-        # and are reported at their first step; boards over already before get no reward.
         unreported = self._unreported
-        ended = (stepped.terminated > before.terminated) | unreported  # a > b: a and not b, in one op
-        # The engine's result for the player to move on a board that ended: the player who did not
-        # move, unless the mover forfeited or the board started over (then it is the mover's own).
-        result = torch.where(ended, engine.outcome(stepped, margin=self.reward_mode == "margin"), 0.0)
-        to_move, other = rules.split_result(result, stepped.forfeited)
-        own = stepped.forfeited | unreported  # the mover is still the player to move
-        mine, theirs = torch.where(own, to_move, other), torch.where(own, other, to_move)
+        over = transitions.ended(before.terminated, stepped.terminated, unreported)
+        result = engine.outcome(stepped, margin=self.reward_mode == "margin")
+        mine, theirs = transitions.rewards(result, over, stepped.forfeited, unreported)
+        mode = transitions.mode_name(self.autoreset_mode)
+        fresh = self._fresh(self.num_envs) if mode != "disabled" else stepped
+        resets = transitions.autoreset(mode, over, stepped.terminated, self._needs_reset, fresh.terminated)
         infos: dict[str, Any] = {}
-        mode = self.autoreset_mode
-        if mode == AutoresetMode.NEXT_STEP:
-            fresh = self._fresh(self.num_envs)
-            state = engine.where(self._needs_reset, fresh, stepped)
-            self._unreported = self._needs_reset & fresh.terminated
-            self._needs_reset = terminated = ended
-        elif mode == AutoresetMode.SAME_STEP:
-            infos.update(_final_infos(before.current_player, mine, theirs, ended, engine.scores(stepped)))
+        if mode == "same_step":
+            infos.update(transitions.final_infos(before.current_player, mine, theirs, over, engine.scores(stepped)))
             if observe:
                 infos["final_obs"] = self._observations(stepped)[0]
-            fresh = self._fresh(self.num_envs)
-            state = engine.where(ended, fresh, stepped)
-            self._unreported = ended & fresh.terminated
-            terminated = ended
-        else:
-            state, terminated = stepped, stepped.terminated  # a finished board keeps reporting it
-            self._unreported = unreported & False
-        self.state = state
+        state = stepped if resets.reset is None else engine.where(resets.reset, fresh, stepped)
+        self.state, self._unreported, self._needs_reset = state, resets.unreported, resets.needs_reset
+        terminated = resets.terminated
         if not observe:
             return {}, mine, theirs, terminated, infos
         observations, infos["scores"] = self._observations(state)

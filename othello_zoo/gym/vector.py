@@ -123,6 +123,7 @@ from othello_zoo.core.checks import (
     check_seed,
 )
 from othello_zoo.core.notation import format_moves
+from othello_zoo.env import transitions
 from othello_zoo.env.config import EnvConfig, config_from
 from othello_zoo.env.vector import OthelloVectorEnv
 from othello_zoo.gym.env import LEARNERS, Learner
@@ -244,7 +245,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self._opponent_spec, self._opponent_options = opponent, dict(opponent_options or {})
         self._opponent = self._make_opponent(seed=None)
-        self._start = None if config.book is not None else engine.init(self.num_envs, n, self.device, config.backend)
+        self._start = None if config.book is not None else engine.start(self.num_envs, config.boards)
         zeros = torch.zeros(self.num_envs, dtype=torch.int64, device=self.device)
         self._learner = zeros  # the learner's colour per board: 0 black, 1 white
         self._needs_reset = zeros.bool()  # NEXT_STEP: boards whose game ended at the last step
@@ -329,21 +330,26 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         # Boards over already (NEXT_STEP: to restart now; DISABLED: finished) ignore their action in the engine.
         state = engine.step(before, chosen, illegal_action="lose")
         illegal = state.forfeited & ~before.forfeited
-        restart = self._needs_reset if mode == AutoresetMode.NEXT_STEP else None
+        # The autoreset's rules (othello_zoo.env.transitions), from the learner's side: NEXT_STEP starts the boards
+        # whose end the last step reported before this one's moves; every board starts and ends with the learner to
+        # move, so none starts over finished (a new game that ends before the learner's move is refused).
+        name = transitions.mode_name(mode)
+        restart = self._needs_reset if name == "next_step" else None
         try:
             if restart is not None and bool(restart.any()):
                 state, learner = self._new_games(state, learner, restart)
             advanced = self._advance(state, learner, self._opponent)
             if restart is not None:
                 self._check_started(advanced.state, restart)
-            ended = advanced.state.terminated
-            if mode == AutoresetMode.DISABLED:  # a board over already keeps reporting it, with no reward
-                ended = ended & ~before.terminated
+            over_before = before.terminated if restart is None else before.terminated & ~restart
+            nothing = torch.zeros_like(over_before)
+            ended = transitions.ended(over_before, advanced.state.terminated, unreported=nothing)
             scores = engine.scores(advanced.state)
-            rewards = torch.where(ended, self._results(advanced.state, scores, learner), 0.0)
-            terminated = advanced.state.terminated.clone()  # the engine's own tensor is not handed out
+            rewards = torch.where(ended, self._results(advanced.state, scores, learner), 0.0)  # the learner's result
+            resets = transitions.autoreset(name, ended, advanced.state.terminated, self._needs_reset, nothing)
+            terminated = resets.terminated.clone()  # the engine's own tensor is not handed out
             final: dict[str, Any] = {}
-            if mode == AutoresetMode.SAME_STEP and bool(ended.any()):
+            if name == "same_step" and bool(ended.any()):
                 final_obs = self._observations(advanced.observation)
                 final_info = self._infos(advanced, scores, learner, illegal)
                 final = {"final_obs": final_obs, "_final_obs": self._out(terminated), "final_info": final_info}
@@ -358,8 +364,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
             games.generator.set_state(generator_state)
             raise
         games.state, self._learner, self._mask = advanced.state, learner, advanced.mask
-        if restart is not None:
-            self._needs_reset = ended
+        self._needs_reset = resets.needs_reset
         infos = self._infos(advanced, scores, learner, illegal) | final
         truncated = torch.zeros_like(terminated)
         observations = self._observations(advanced.observation)

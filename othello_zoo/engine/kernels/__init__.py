@@ -38,7 +38,7 @@ from othello_zoo.engine.kernels.bitboard import MAX_BOARD_SIZE as MAX_BITBOARD_S
 from othello_zoo.engine.kernels.bitboard import bitboard_kernel, check_bitboard_size
 from othello_zoo.engine.kernels.conv import conv_kernel
 
-__all__ = ["AUTO_ORDER", "BACKENDS", "KERNELS", "Kernel", "KernelSpec", "kernel_for", "resolve_backend"]
+__all__ = ["AUTO_ORDER", "BACKENDS", "KERNELS", "Kernel", "KernelSpec", "backend_for", "kernel_for", "resolve_backend"]
 
 
 @dataclass(frozen=True)
@@ -51,9 +51,8 @@ class KernelSpec:
     summary: str  # one line for help texts and the docs
     timed_threads: bool = False  # its CPU step is exact work that may use more threads where timed to pay
 
-    def check_size(self, board_size: int) -> int:
-        """``board_size`` if the kernel plays it, else a ``ValueError`` naming the sizes and the way out."""
-        n = check_board_size(board_size)
+    def check_size(self, n: int) -> None:
+        """A ``ValueError`` naming the sizes and the way out where the kernel does not play ``n`` (checked even)."""
         if n > self.max_board_size:
             if self.name == "bitboard":
                 check_bitboard_size(n)  # its own message: one int64 word holds up to 8 x 8
@@ -61,7 +60,6 @@ class KernelSpec:
                 f"the {self.name} backend plays boards up to {self.max_board_size}x{self.max_board_size}, "
                 f"got board_size={n}; use backend='auto' for larger boards"
             )
-        return n
 
 
 def _conv_spec(name: str, evaluation: str, summary: str) -> KernelSpec:
@@ -97,7 +95,12 @@ def resolve_backend(backend: str, board_size: int) -> str:
         ValueError: for an unknown backend, or a kernel that does not play ``board_size`` (``"bitboard"``
             above 8 x 8).
     """
-    n = check_board_size(board_size)
+    return backend_for(backend, check_board_size(board_size))
+
+
+def backend_for(backend: object, n: int) -> str:
+    """:func:`resolve_backend` for a board size ``n`` checked already (by
+    :func:`~othello_zoo.core.notation.check_board_size`)."""
     if backend == "auto":
         return next(name for name in AUTO_ORDER if KERNELS[name].max_board_size >= n)
     if not isinstance(backend, str) or backend not in KERNELS:
