@@ -73,8 +73,8 @@ def test_solver__matches_plain_minimax_on_endgames() -> None:
 
 @pytest.mark.slow
 def test_solver__matches_plain_minimax_up_to_10_empties() -> None:
-    positions = [t for t in endgame_positions(40, 10) if t.split()[0].count("-") >= 8][:12]
-    assert len(positions) >= 8
+    positions = [t for t in endgame_positions(40, 10) if t.split()[0].count("-") >= 8][:6]
+    assert len(positions) == 6
     for text in positions:
         memo: dict[str, int] = {}
         value = minimax(RefGame.from_text(text), memo)

@@ -58,7 +58,7 @@ def test_make_agent__names(device: str, on_device: torch.device) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("opponent", "games", "needed"), [("random", 40, 0.95), ("greedy", 40, 0.80)])
+@pytest.mark.parametrize(("opponent", "games", "needed"), [("random", 12, 0.95), ("greedy", 16, 0.80)])
 def test_mcts__strength_with_1000_simulations(opponent: str, games: int, needed: float) -> None:
     """Colours alternate; games start after 4 random plies, so that the deterministic greedy
     player meets varied games."""

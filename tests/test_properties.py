@@ -98,7 +98,7 @@ def test_step__bitboard_chunks_and_passes_in_lockstep_with_the_reference(
 
 
 @pytest.mark.slow
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(n=st.sampled_from(SIZES), seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 300), pick=st.integers(0, 10**6))
 def test_step__matches_the_reference_on_many_random_positions(n: int, seed: int, plies: int, pick: int) -> None:
     test_step__matches_the_reference_on_random_positions.hypothesis.inner_test(n, seed, plies, pick)  # type: ignore[attr-defined]

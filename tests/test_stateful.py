@@ -164,6 +164,6 @@ class ThreeEnvsLong(ThreeEnvs):
 
 
 ThreeEnvsLong.TestCase.settings = settings(
-    max_examples=2000, stateful_step_count=80, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=600, stateful_step_count=80, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 test_three_envs__against_the_reference_long = pytest.mark.slow(ThreeEnvsLong.TestCase)

@@ -154,8 +154,10 @@ def _play_from_opening(agent_colour: int, batched: bool) -> tuple[int, int]:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("agent_colour", "batched", "scores"),
-    [(0, False, (60, 4)), (1, False, (16, 48)), (0, True, (60, 4)), (1, True, (16, 48))],
-    ids=["black", "white", "black-batched", "white-batched"],
+    # Each colour once, and each way of asking once: the same games either way (the batched arena's test of
+    # act_states against act holds the two ways equal move by move).
+    [(0, False, (60, 4)), (1, True, (16, 48))],
+    ids=["black", "white-batched"],
 )
 def test_agent__against_greedy_from_e6d6c5f4__wins_with_either_colour(
     agent_colour: int, batched: bool, scores: tuple[int, int]
