@@ -103,6 +103,8 @@ class AlphaZeroAgent(BoardAgent):
         endgame: from this many empty squares (default :data:`ENDGAME`) the exact solver decides: it plays a
             winning move where there is one, else a drawing one, and leaves lost positions to the search (whose
             moves give the opponent the most chances to go wrong); 0 turns it off.
+        compile: search with each simulation compiled by ``torch.compile`` (the same moves; the first move of a
+            process compiles, some seconds with inductor's cache warm, a minute cold: see ``docs/performance.md``).
     """
 
     name = "az"
@@ -120,6 +122,7 @@ class AlphaZeroAgent(BoardAgent):
         reuse: bool | None = None,
         exact_wins: bool = True,
         endgame: int = ENDGAME,
+        compile: bool = False,
     ) -> None:
         if not isinstance(search, SearchConfig):
             raise TypeError(f"search must be a SearchConfig, got {search!r} ({type(search).__name__})")
@@ -134,7 +137,8 @@ class AlphaZeroAgent(BoardAgent):
             raise TypeError(f"exact_wins must be True or False, got {exact_wins!r}")
         self.exact_wins = exact_wins
         evaluator = self.network.evaluator()
-        self.search = BatchedSearch(exact_wins_of(evaluator) if exact_wins else evaluator, config)
+        evaluate = exact_wins_of(evaluator) if exact_wins else evaluator
+        self.search = BatchedSearch(evaluate, config, compile=compile)
         self.reuse = config.reuse
         self.endgame = check_int("endgame", endgame, low=0, high=MAX_ENDGAME)
         self._solver: EndgameSolver | None = None  # kept between moves: its table serves the next solve

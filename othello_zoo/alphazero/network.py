@@ -194,12 +194,16 @@ class PolicyValueNet(nn.Module):
                 return None
             return ("network", self.board_size, self.channels, self.blocks, observation.shape[0].bit_length())
 
+        def traced(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
+            logits, value = self.infer(observation)
+            return logits.masked_fill(~mask, -1e9), value
+
         @uses_adaptive_threads(threads_key)
         def evaluate(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
             with torch.no_grad():
-                logits, value = self.infer(observation)
-            return logits.masked_fill(~mask, -1e9), value
+                return traced(observation, mask)
 
+        evaluate.traceable = traced  # type: ignore[attr-defined]  # what a compiled search compiles (no_grad there)
         return evaluate
 
     def infer(self, observation: Tensor) -> tuple[Tensor, Tensor]:

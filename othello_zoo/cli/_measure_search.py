@@ -31,13 +31,15 @@ def batched_search_rates(
     device: str = "cpu",
     seed: int = 0,
     rollout_roots: Sequence[int] = ROLLOUT_ROOTS,
+    compiled: bool = True,
 ) -> dict[str, float]:
     """Simulations per second (all roots together) of one search of ``simulations`` per root from
     the start position: ``"rollouts, N=..."`` with one random playout a leaf (at ``rollout_roots``),
     and ``"network (64 x 4 blocks), N=..."`` with an untrained
     :class:`~othello_zoo.alphazero.network.PolicyValueNet` of 64 channels and 4 residual blocks,
-    ``"network, Gumbel ..."`` the same with the Gumbel root (16 actions considered). Each figure is
-    the best of three searches after a warm-up."""
+    ``"network, Gumbel ..."`` the same with the Gumbel root (16 actions considered), and ``"..., compiled"``
+    that search with ``compile=True`` (its compilation in the warm-up; left out with ``compiled=False``). Each figure
+    is the best of three searches after a warm-up."""
     dev = resolve_device("device", device)
     net = PolicyValueNet(8, channels=64, blocks=4).to(dev)
     generator = torch.Generator(device=dev).manual_seed(seed)
@@ -46,11 +48,16 @@ def batched_search_rates(
         "network (64 x 4 blocks)": BatchedSearch(net.evaluator(), simulations=simulations),
         "network, Gumbel (64 x 4)": BatchedSearch(net.evaluator(), simulations=simulations, root_policy="gumbel"),
     }
+    if compiled:
+        searches["network, Gumbel (64 x 4), compiled"] = BatchedSearch(
+            net.evaluator(), simulations=simulations, root_policy="gumbel", compile=True
+        )
     rates = {}
     for name, search in searches.items():
         for count in rollout_roots if name == "rollouts" else roots:
             state = engine.init(count, device=dev)
-            search.run(engine.init(min(count, 4), device=dev), generator)  # warm-up
+            # A warm-up (the compiled search's compilation for this shape, outside the timing).
+            search.run(state if search.compile else engine.init(min(count, 4), device=dev), generator)
             best = 0.0
             for _ in range(3):
                 start = time.perf_counter()

@@ -14,7 +14,6 @@ signed overflow is undefined behaviour the compiler may optimise on.
 
 from __future__ import annotations
 
-import functools
 from typing import NamedTuple
 
 import torch
@@ -52,14 +51,22 @@ class Rays(NamedTuple):
     target: int
 
 
-@functools.cache
-def rays(n: int) -> tuple[Rays, ...]:
-    """The 8 directions of the ``n x n`` board: shift amounts and masks as int64-valued Python ints."""
+def _directions(n: int) -> tuple[Rays, ...]:
     left, right, interior, target = direction_tables(n)
     return tuple(
         Rays(lf, rt, _signed(inner), _signed(outer))
         for lf, rt, inner, outer in zip(left, right, interior, target, strict=True)
     )
+
+
+_RAYS: dict[int, tuple[Rays, ...]] = {n: _directions(n) for n in (4, 6, 8)}  # every size one word holds
+
+
+def rays(n: int) -> tuple[Rays, ...]:
+    """The 8 directions of the ``n x n`` board (4, 6 or 8): shift amounts and masks as int64-valued Python ints,
+    worked out at import, so that ``torch.compile`` finds them as constants (tracing their computation took tens of
+    seconds)."""
+    return _RAYS[n]
 
 
 def _amounts(ray: Rays, rounds: int) -> tuple[list[int], list[int]]:

@@ -45,7 +45,7 @@ evaluator and a :data:`StepFn` (``(state, actions) -> state``, default :func:`en
 from __future__ import annotations
 
 from othello_zoo.search._config import DTYPES, MAX_SIMULATIONS, ROOT_POLICIES, SearchConfig
-from othello_zoo.search._evaluate import Evaluator, evaluate_nodes
+from othello_zoo.search._evaluate import Evaluator, evaluate_nodes, traceable
 from othello_zoo.search._loop import StepFn, engine_step, run_search
 from othello_zoo.search._noise import dirichlet
 from othello_zoo.search._policies import BatchedSearch, SearchResult, gumbel_policy, puct_policy, select_actions
@@ -78,5 +78,6 @@ __all__ = [
     "rollout_evaluator",
     "run_search",
     "select_actions",
+    "traceable",
     "winning_moves",
 ]

@@ -12,7 +12,7 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo.search._tree import Tree, node_rows
 
-__all__ = ["Evaluator", "evaluate_nodes"]
+__all__ = ["Evaluator", "check_output", "evaluate_nodes", "traceable"]
 
 Evaluator = Callable[[Tensor, Tensor], tuple[Tensor, Tensor]]
 """``(observation, mask) -> (logits, value)``: the mover's int8 planes ``(B, 2, n, n)`` and bool legal mask
@@ -27,7 +27,7 @@ def evaluate_nodes(tree: Tree, node: Tensor, state: engine.State, evaluator: Eva
     (finite logits, values in [-1, 1]: one synchronisation, which a search makes once a run, at the roots).
     """
     observation, mask = engine.mover_view(state)
-    logits, value = _checked(evaluator, evaluator(observation, mask), mask, check)
+    logits, value = check_output(evaluator, evaluator(observation, mask), mask, check)
     dtype, actions = tree.dtype, tree.actions
     prior = torch.softmax(logits.to(dtype).masked_fill(~mask, -math.inf), dim=1)
     over = state.terminated
@@ -40,7 +40,7 @@ def evaluate_nodes(tree: Tree, node: Tensor, state: engine.State, evaluator: Eva
     return torch.where(over, result, value.to(dtype))
 
 
-def _checked(evaluator: Evaluator, output: object, mask: Tensor, values: bool) -> tuple[Tensor, Tensor]:
+def check_output(evaluator: Evaluator, output: object, mask: Tensor, values: bool) -> tuple[Tensor, Tensor]:
     """``(logits, value)`` of ``evaluator`` for ``mask`` (bool ``(B, A)``), refused with its name unless they are
     tensors of shapes ``(B, A)`` and ``(B,)`` and, with ``values``, finite logits (of the legal actions) and values
     in [-1, 1]."""
@@ -60,3 +60,16 @@ def _checked(evaluator: Evaluator, output: object, mask: Tensor, values: bool) -
             problem = "NaN or infinite logits or values" if not bool(finite) else "values outside [-1, 1]"
             raise ValueError(f"the evaluator {name} returned {problem} (values are results for the mover, -1 to 1)")
     return logits, value
+
+
+def traceable(evaluator: Evaluator) -> Evaluator | None:
+    """The form of ``evaluator`` that ``torch.compile`` traces into a compiled search: its ``traceable`` attribute, a
+    function of tensors alone (no thread setting, no host read, no generator) giving the same outputs, or ``None``
+    where it has none. The network's evaluator has one (``PolicyValueNet.evaluator``), and so has
+    :func:`~othello_zoo.search.exact_wins` of an evaluator that has one.
+
+    >>> traceable(lambda observation, mask: (mask.float(), mask[:, 0].float())) is None
+    True
+    """
+    form = getattr(evaluator, "traceable", None)
+    return form if callable(form) else None

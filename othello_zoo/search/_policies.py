@@ -18,13 +18,14 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo.core.checks import check_real
 from othello_zoo.runtime.threads import uses_package_threads
+from othello_zoo.search._compiled import compiled_simulation, run_compiled
 from othello_zoo.search._config import SearchConfig
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes
 from othello_zoo.search._gumbel import draw_gumbel_root, gumbel_result, gumbel_root_selection
 from othello_zoo.search._loop import StepFn, engine_step, run_search
 from othello_zoo.search._noise import dirichlet
 from othello_zoo.search._reuse import Subtree, advance, check_subtree, reuse_subtree
-from othello_zoo.search._select import puct_selection
+from othello_zoo.search._select import SelectionFn, puct_selection
 from othello_zoo.search._tree import Tree, new_tree
 
 __all__ = ["POLICIES", "BatchedSearch", "SearchResult", "gumbel_policy", "puct_policy", "select_actions"]
@@ -88,6 +89,33 @@ def _summary(
     return SearchResult(visits.clone(), q, value, prior, legal, action, improved, tree if keep_tree else None)
 
 
+def _compiled(evaluator: Evaluator, roots: engine.State, step: StepFn, compile: bool) -> Any:
+    """The compiled simulation where ``compile`` asks for one (checked: a ``ValueError`` says why a search cannot be
+    compiled), else ``None``."""
+    if not isinstance(compile, bool):
+        raise TypeError(f"compile must be True or False, got {compile!r}")
+    if not compile:
+        return None
+    if step is not engine_step:
+        raise ValueError("compile=True compiles the engine's own step: leave step at its default, or search eagerly")
+    return compiled_simulation(evaluator, roots)
+
+
+def _run(
+    tree: Tree,
+    evaluator: Evaluator,
+    simulations: int,
+    root_selection: SelectionFn,
+    interior_selection: SelectionFn,
+    step: StepFn,
+    compiled: Any,
+) -> None:
+    if compiled is None:
+        run_search(tree, evaluator, simulations, root_selection, interior_selection, step)
+    else:
+        run_compiled(tree, compiled, evaluator, simulations, root_selection, interior_selection)
+
+
 def _check_roots(roots: object) -> engine.State:
     if not isinstance(roots, engine.State):
         raise TypeError(f"roots must be an engine State, got {type(roots).__name__}")
@@ -104,6 +132,7 @@ def puct_policy(
     reuse: Subtree | None = None,
     keep_tree: bool | None = None,
     step: StepFn = engine_step,
+    compile: bool = False,
 ) -> SearchResult:
     """AlphaZero's search of every board of ``roots``: PUCT at every node, Dirichlet noise on the root prior
     where ``config.dirichlet_fraction > 0`` (drawn from ``generator``, on the roots' device).
@@ -119,6 +148,9 @@ def puct_policy(
         keep_tree: keep the trees in the result, for ``result.subtree(actions)`` (default ``config.reuse``).
         step: ``(state, actions) -> state`` from a node to its child (default
             :func:`~othello_zoo.search.engine_step`).
+        compile: run each simulation compiled by ``torch.compile`` (:mod:`othello_zoo.search._compiled`): the same
+            simulations, on bitboard roots (boards up to 8 x 8) with an evaluator that has a traceable form and the
+            default step; the first search of each shape compiles (see ``docs/performance.md``).
     """
     config = config if config is not None else SearchConfig()
     if config.root_policy != "puct":
@@ -130,9 +162,10 @@ def puct_policy(
         tree = new_tree(roots, config.simulations + 1, config.dtype)
     else:
         tree = reuse_subtree(roots, reuse, config.simulations)
+    compiled = _compiled(evaluator, roots, step, compile)
     root_value = _roots(roots, evaluator, config, generator, tree)
     select = puct_selection(config.c_puct)
-    run_search(tree, evaluator, config.simulations, select, select, step)
+    _run(tree, evaluator, config.simulations, select, select, step, compiled)
     return _summary(tree, root_value, None, None, config.reuse if keep_tree is None else keep_tree)
 
 
@@ -146,6 +179,7 @@ def gumbel_policy(
     reuse: Subtree | None = None,
     keep_tree: bool | None = None,
     step: StepFn = engine_step,
+    compile: bool = False,
 ) -> SearchResult:
     """Gumbel AlphaZero's search of every board of ``roots``: the Gumbel root (its noise drawn from
     ``generator``, on the roots' device; after the Dirichlet noise, where ``config.dirichlet_fraction > 0``),
@@ -161,13 +195,14 @@ def gumbel_policy(
     if reuse is not None:
         check_subtree(reuse)
         raise ValueError("reuse works with root_policy='puct' (the Gumbel root starts each search afresh)")
+    compiled = _compiled(evaluator, roots, step, compile)
     tree = new_tree(roots, config.simulations + 1, config.dtype)
     root_value = _roots(roots, evaluator, config, generator, tree)
     if generator is None:
         raise ValueError("root_policy='gumbel' draws Gumbel noise: pass a torch.Generator on the roots' device")
     c = config
     root = draw_gumbel_root(tree, c.simulations, generator, c.max_considered, c.gumbel_scale, c.c_visit, c.c_scale)
-    run_search(tree, evaluator, c.simulations, gumbel_root_selection(root), puct_selection(c.c_puct), step)
+    _run(tree, evaluator, c.simulations, gumbel_root_selection(root), puct_selection(c.c_puct), step, compiled)
     action, improved = gumbel_result(tree, root, root_value)
     action = torch.where(tree.terminal[:, 0], tree.actions - 1, action)  # a finished root: the null action
     return _summary(tree, root_value, action, improved, c.reuse if keep_tree is None else keep_tree)
@@ -181,6 +216,7 @@ class BatchedSearch:
         config: the settings (``SearchConfig()`` if ``None``).
         step: ``(state, actions) -> state`` from a node to its child (default
             :func:`~othello_zoo.search.engine_step`).
+        compile: each simulation compiled by ``torch.compile`` (see :func:`puct_policy`).
         **settings: settings that replace the config's, by name (``simulations=64``, ``root_policy="gumbel"``).
 
     >>> from othello_zoo import engine
@@ -191,7 +227,13 @@ class BatchedSearch:
     """
 
     def __init__(
-        self, evaluator: Evaluator, config: SearchConfig | None = None, *, step: StepFn = engine_step, **settings: Any
+        self,
+        evaluator: Evaluator,
+        config: SearchConfig | None = None,
+        *,
+        step: StepFn = engine_step,
+        compile: bool = False,
+        **settings: Any,
     ) -> None:
         if not callable(evaluator):
             raise TypeError(f"evaluator must be a function (observation, mask) -> (logits, value), got {evaluator!r}")
@@ -202,12 +244,15 @@ class BatchedSearch:
             )
         if not callable(step):
             raise TypeError(f"step must be a function (state, actions) -> state, got {step!r}")
+        if not isinstance(compile, bool):
+            raise TypeError(f"compile must be True or False, got {compile!r}")
         self.evaluator = evaluator
         self.config = (config if config is not None else SearchConfig()).replace(**settings)
         self.step = step
+        self.compile = compile
 
     def __repr__(self) -> str:
-        return f"BatchedSearch({self.config})"
+        return f"BatchedSearch({self.config}{', compile=True' if self.compile else ''})"
 
     def run(
         self,
@@ -224,8 +269,16 @@ class BatchedSearch:
         starts the next search from the part of each tree under them, adding ``simulations`` to the visits it
         holds (a root whose moves were not searched starts afresh). The new roots must be the positions those
         moves reach. PUCT roots only."""
-        return POLICIES[self.config.root_policy](
-            roots, self.evaluator, self.config, generator=generator, reuse=reuse, keep_tree=keep_tree, step=self.step
+        policy = POLICIES[self.config.root_policy]
+        return policy(
+            roots,
+            self.evaluator,
+            self.config,
+            generator=generator,
+            reuse=reuse,
+            keep_tree=keep_tree,
+            step=self.step,
+            compile=self.compile,
         )
 
 

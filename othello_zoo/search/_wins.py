@@ -33,7 +33,8 @@ from othello_zoo import engine
 from othello_zoo.core import rules
 from othello_zoo.core.board import squares_of
 from othello_zoo.core.scalar import scalar_rules
-from othello_zoo.search._evaluate import Evaluator
+from othello_zoo.engine.fused import flips, pack, placements, popcount, rays
+from othello_zoo.search._evaluate import Evaluator, traceable
 
 __all__ = ["HOST_BATCH", "exact_wins", "winning_moves"]
 
@@ -109,7 +110,35 @@ def exact_wins(evaluator: Evaluator) -> Evaluator:
         return logits, torch.where(won, torch.ones_like(value), value)
 
     evaluate.__qualname__ = f"exact_wins({name})"
+    form = traceable(evaluator)
+    if form is not None:
+
+        def traced(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
+            logits, value = form(observation, mask)
+            wins = _words_wins(observation)
+            won = wins.any(1)
+            logits = logits.masked_fill(won.unsqueeze(1) & ~wins, torch.finfo(logits.dtype).min)
+            return logits, torch.where(won, torch.ones_like(value), value)
+
+        evaluate.traceable = traced  # type: ignore[attr-defined]
     return evaluate
+
+
+def _words_wins(observation: Tensor) -> Tensor:
+    """:func:`winning_moves` of the boards of the mover's planes ``(B, 2, n, n)`` (n <= 8), on int64 words: every
+    square of every board placed at once (the illegal ones masked out), for a compiled search."""
+    batch, n = observation.shape[0], observation.shape[-1]
+    nn, table = n * n, rays(n)
+    words = pack(observation.reshape(batch, 2, nn))
+    own, opp = words[:, 0], words[:, 1]
+    square = torch.arange(nn, dtype=torch.int64, device=observation.device)
+    placed = torch.where((placements(own, opp, table).unsqueeze(1) >> square) & 1 != 0, 1 << square, 0)
+    own, opp, placed = own.repeat_interleave(nn), opp.repeat_interleave(nn), placed.flatten()
+    flipped = flips(own, opp, placed, table)
+    theirs, mine = opp ^ flipped, own | placed | flipped
+    over = rules.game_over_where(placements(theirs, mine, table), placements(mine, theirs, table))
+    won = (placed != 0) & over & (popcount(mine) > popcount(theirs))
+    return torch.cat((won.view(batch, nn), torch.zeros_like(won[:batch]).unsqueeze(1)), dim=1)
 
 
 def _well_shaped(output: object, mask: Tensor) -> bool:

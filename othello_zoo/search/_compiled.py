@@ -1,0 +1,329 @@
+"""The compiled simulation: one simulation of every tree as functions of tensors that ``torch.compile`` fuses.
+
+The eager loop (:mod:`othello_zoo.search._loop`) runs a simulation as a few hundred small torch operations, each
+dispatched from Python, plus the engine's step and views with their host-side fast paths: on one board it spends
+about a millisecond a simulation on bookkeeping beside the network. Here the same simulation is written on the
+bitboard words of the nodes (boards up to 8 x 8), so that inductor compiles it into a few loops (C++ on the CPU,
+Triton on a GPU):
+
+- the descent (:func:`~othello_zoo.search._loop.descend`, the same function, every level walked with no host read:
+  ``levels`` is a constant of the compiled graph, taken from a few sizes, :data:`LEVELS`);
+- the expansion on the words (:func:`othello_zoo.engine.fused.play_words`, the engine's step);
+- the evaluation: the mover's planes and mask unpacked from the words, the evaluator's traceable form
+  (:func:`traceable`), the prior, the exact result of a finished game;
+- the back-up (:func:`~othello_zoo.search._loop.backup`, the same function).
+
+It plays the eager search's simulations exactly: the same selection functions, the same arithmetic in the same
+order, so that from the same generator a compiled search and an eager one give the same visit counts, bit for bit,
+wherever the evaluator gives the same numbers compiled and eager (the tests hold them so with an exact evaluator;
+a network compiled by inductor may round its last bit otherwise, see ``docs/performance.md``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+import types
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import torch
+from torch import Tensor
+
+from othello_zoo import engine
+from othello_zoo.core import rules
+from othello_zoo.engine.fused import Rays, WordsStep, bits, play_words, popcount, rays
+from othello_zoo.search._evaluate import Evaluator, traceable
+from othello_zoo.search._loop import Path, backup, descend, simulate
+from othello_zoo.search._select import SelectionFn
+from othello_zoo.search._tree import Tree, node_rows
+
+__all__ = [
+    "COMPILED_NETWORK_TREES",
+    "COMPILE_TIMES",
+    "LEVELS",
+    "CompiledSimulation",
+    "compiled_simulation",
+    "levels_for",
+    "run_compiled",
+    "simulate_words",
+]
+
+LEVELS = (32, 128, 512)
+"""The descent depths the compiled simulation is built for: a simulation takes the smallest that holds its tree's
+deepest path plus one (a host read a simulation), so that one compilation serves nearly every search (a 32-simulation
+search never needs more than 32 levels; the agent's 384 rarely). A level past a tree's path costs a selection over its
+node's actions, about a microsecond a tree compiled: fewer, larger depths cost less than the compilations more would
+take (each a few seconds with inductor's cache warm, tens of seconds cold)."""
+
+COMPILE_TIMES: dict[tuple[Any, ...], float] = {}
+"""Seconds spent in each compiled simulation's first call (its compilation), this process."""
+
+
+def levels_for(deepest: int) -> int:
+    """The compiled descent depth for trees whose deepest node is ``deepest`` edges below its root.
+
+    >>> levels_for(0), levels_for(31), levels_for(32)
+    (32, 32, 128)
+    """
+    for levels in LEVELS:
+        if deepest < levels:
+            return levels
+    raise ValueError(f"a path of {deepest} edges is deeper than the compiled search walks ({LEVELS[-1] - 1})")
+
+
+def _expand_words(tree: Tree, path: Path, table: tuple[Rays, ...]) -> tuple[Tensor, WordsStep]:
+    """:func:`~othello_zoo.search._loop.expand` on the bitboard words: the same nodes, boards and links."""
+    t, leaf, depth = tree.tree_index, path.leaf, path.depth
+    action = path.actions.gather(1, (depth - 1).clamp(min=0).unsqueeze(1)).squeeze(1)
+    target = torch.where(path.expand, tree.size, tree.sink)
+    states, rows = tree.states, node_rows(tree, leaf)
+    discs = states.discs.index_select(0, rows)
+    child = play_words(
+        table,
+        discs[:, 0],
+        discs[:, 1],
+        states.moves.index_select(0, rows),
+        states.current_player.index_select(0, rows),
+        states.terminated.index_select(0, rows),
+        states.forfeited.index_select(0, rows),
+        torch.where(path.expand, action, tree.actions - 1),
+    )
+    tree.child[t, torch.where(path.expand, leaf, tree.sink), action] = target
+    written = node_rows(tree, target)
+    states.discs[written] = torch.stack((child.own, child.opp), dim=1)
+    states.moves[written] = child.moves
+    states.current_player[written] = child.current_player
+    states.terminated[written] = child.terminated
+    states.forfeited[written] = child.forfeited
+    tree.depth[t, target] = depth
+    tree.parent[t, target] = leaf
+    tree.size.add_(path.expand.long())
+    torch.maximum(tree.max_depth, torch.where(path.expand, depth, 0), out=tree.max_depth)
+    return target, child
+
+
+def simulate_words(
+    tree: Tree,
+    evaluate: Evaluator,
+    levels: int,
+    root_selection: SelectionFn,
+    interior_selection: SelectionFn,
+    board_size: int,
+) -> None:
+    """One simulation in every tree of ``tree`` (bitboard nodes): :func:`~othello_zoo.search._loop.simulate` with
+    the expansion and the evaluation on the words and every one of ``levels`` levels walked (no host read). The
+    eager form of what :class:`CompiledSimulation` runs compiled, in two parts."""
+    path, target, child, observation, mask = _descend_expand(
+        tree, levels, root_selection, interior_selection, board_size
+    )
+    _evaluate_finish(tree, evaluate, path, target, child, observation, mask, board_size)
+
+
+def _descend_expand(
+    tree: Tree, levels: int, root_selection: SelectionFn, interior_selection: SelectionFn, board_size: int
+) -> tuple[Path, Tensor, WordsStep, Tensor, Tensor]:
+    """The first part of a simulation: the descent and the expansion (one compiled graph per ``levels``)."""
+    path = descend(tree, levels, root_selection, interior_selection, host_reads=False)
+    return (path, *_expand(tree, path, board_size))
+
+
+def _evaluate_finish(
+    tree: Tree,
+    evaluate: Evaluator,
+    path: Path,
+    target: Tensor,
+    child: WordsStep,
+    observation: Tensor,
+    mask: Tensor,
+    board_size: int,
+) -> None:
+    """The second part: the evaluation of the new nodes and the back-up (one compiled graph)."""
+    logits, value = evaluate(observation, mask)
+    _finish(tree, path, target, child, mask, logits, value, board_size)
+
+
+def _expand(tree: Tree, path: Path, board_size: int) -> tuple[Tensor, WordsStep, Tensor, Tensor]:
+    """The expansion, and the new nodes' planes and masks for the evaluator."""
+    target, child = _expand_words(tree, path, rays(board_size))
+    nn = board_size * board_size
+    planes = torch.stack((bits(child.own, nn), bits(child.opp, nn)), dim=1).to(torch.int8)
+    mask = torch.cat((bits(child.moves, nn).bool(), (child.moves == 0).unsqueeze(1)), dim=1)
+    return target, child, planes.view(-1, 2, board_size, board_size), mask
+
+
+def _finish(
+    tree: Tree,
+    path: Path,
+    target: Tensor,
+    child: WordsStep,
+    mask: Tensor,
+    logits: Tensor,
+    value: Tensor,
+    board_size: int,
+) -> None:
+    """The new nodes' prior, legal actions and ends stored, and the values backed up."""
+    dtype, actions = tree.dtype, tree.actions
+    prior = torch.softmax(logits.to(dtype).masked_fill(~mask, -math.inf), dim=1)
+    over = child.terminated
+    difference = (popcount(child.own) - popcount(child.opp)).to(torch.float32)
+    result = torch.where(over, rules.mover_result(difference, child.forfeited, board_size), 0.0).to(dtype)
+    t, rows = tree.tree_index, node_rows(tree, target)
+    tree.prior.view(-1, actions).index_copy_(0, rows, prior)
+    tree.legal.view(-1, actions).index_copy_(0, rows, mask)
+    tree.terminal[t, target] = over
+    tree.terminal_value[t, target] = result
+    leaf_value = torch.where(over, result, value.to(dtype))
+    backup(tree, path, torch.where(path.expand, leaf_value, tree.terminal_value[t, path.leaf]))
+
+
+def _own_code(function: Callable[..., Any], name: str) -> Callable[..., Any]:
+    """``function`` under a code object of its own: dynamo keeps its compiled graphs (and their recompile limit)
+    per code object, so that each compiled simulation has its own."""
+    code = function.__code__.replace(co_name=name)
+    return types.FunctionType(code, function.__globals__, name, function.__defaults__, function.__closure__)
+
+
+COMPILED_NETWORK_TREES = 16
+"""Up to this many trees the evaluator runs compiled inside the simulation; above it, eagerly between the compiled
+parts. Measured with ``othello-zoo bench --search`` (64 x 4 network, 32 simulations, Gumbel root, this 2-core AVX2
+CPU): at one tree the network compiled by inductor took about two thirds of the eager one's time; at 64 and 1,024
+trees the eager one (oneDNN's convolutions, its threads chosen by timing) was the faster, 0.73x and 0.82x for the
+search compiled whole."""
+
+
+class CompiledSimulation:
+    """A simulation of every tree, compiled: the descent and the expansion (one graph per depth of :data:`LEVELS`),
+    then the evaluation and the back-up (one graph), for one evaluator, board size and device. Above
+    :data:`COMPILED_NETWORK_TREES` trees the evaluator itself runs eagerly between the compiled parts.
+
+    The parts are compiled at their first use (seconds with inductor's cache on disk warm, up to minutes cold); the
+    batch and tree sizes may vary (a second compilation makes them dynamic).
+    """
+
+    def __init__(self, evaluate: Evaluator, board_size: int, device: torch.device) -> None:
+        form = traceable(evaluate)
+        if form is None:
+            raise ValueError(f"the evaluator {evaluate!r} has no traceable form to compile (see search.traceable)")
+        self.board_size = board_size
+        self.device = device
+        self.evaluator, self.evaluate = evaluate, form
+        tag = f"{board_size}x{board_size}_{device.type}_{id(self):x}"
+        options: dict[str, str | int | bool | Callable[..., Any]] = {}
+        if device.type == "cpu":
+            options["cpp.dynamic_threads"] = True  # an OpenMP loop at the thread count of each call
+
+        def compiled(function: Callable[..., Any], name: str) -> Callable[..., Any]:
+            return torch.compile(_own_code(function, f"{name}_{tag}"), fullgraph=True, options=options)
+
+        self._first = compiled(_descend_expand, "descend_expand")
+        self._second = compiled(_evaluate_finish, "evaluate_finish")
+        self._finish = compiled(_finish, "finish")
+        self._warm: set[tuple[int, int, int]] = set()  # (levels, trees, nodes) run once with dynamo's guards checked
+
+    def __call__(self, tree: Tree, levels: int, root_selection: SelectionFn, interior_selection: SelectionFn) -> None:
+        """One simulation in every tree, ``levels`` levels of descent (:func:`levels_for` of its deepest node)."""
+        shape = (levels, tree.trees, tree.nodes)
+        if shape not in self._warm:  # compiles, with every guard checked
+            began = time.perf_counter()
+            self._run(tree, levels, root_selection, interior_selection)
+            COMPILE_TIMES.setdefault((self.board_size, str(self.device), *shape), time.perf_counter() - began)
+            self._warm.add(shape)
+            return
+        # The inputs have the types, dtypes and shapes of a run that compiled: dynamo's check of its guards on some
+        # forty tensors (about a tenth of a millisecond a call) is skipped.
+        with torch.compiler.set_stance("default", skip_guard_eval_unsafe=True):
+            self._run(tree, levels, root_selection, interior_selection)
+
+    def _run(self, tree: Tree, levels: int, root_selection: SelectionFn, interior_selection: SelectionFn) -> None:
+        n = self.board_size
+        path, target, child, observation, mask = self._first(tree, levels, root_selection, interior_selection, n)
+        if tree.trees <= COMPILED_NETWORK_TREES:
+            self._second(tree, self.evaluate, path, target, child, observation, mask, n)
+            return
+        with torch.compiler.set_stance("force_eager"):  # the evaluator as it is, its thread setting included
+            logits, value = self.evaluator(observation, mask)
+        self._finish(tree, path, target, child, mask, logits, value, n)
+
+
+def _cloned(tree: Tree) -> Tree:
+    """A copy of ``tree`` with tensors of its own (a compilation's scratch tree)."""
+    copies = {f.name: getattr(tree, f.name).clone() for f in dataclasses.fields(tree) if f.name != "states"}
+    return dataclasses.replace(tree, states=engine.clone(tree.states), **copies)
+
+
+class _Compiled:
+    """A :class:`CompiledSimulation` and the shapes it has run (compiled) for; ``failed`` says why compiling failed."""
+
+    def __init__(self, simulation: CompiledSimulation) -> None:
+        self.simulation = simulation
+        self.ready: set[tuple[int, int, int]] = set()
+        self.failed: str | None = None
+
+
+_CACHE: dict[tuple[int, int, str], tuple[Evaluator, _Compiled]] = {}
+
+
+def compiled_simulation(evaluator: Evaluator, roots: engine.State) -> _Compiled:
+    """The compiled simulation of ``evaluator`` for searches of boards like ``roots``, built once a process; a
+    ``ValueError`` where the search cannot be compiled (another kernel than the bitboard one, no traceable form)."""
+    if roots.backend != "bitboard":
+        n = roots.board_size
+        raise ValueError(
+            f"compile=True runs the search on the bitboard kernel's words (boards up to 8x8); the roots are {n}x{n} "
+            f"boards of the {roots.backend!r} kernel: build them with backend='bitboard' or 'auto', or search eagerly"
+        )
+    form = traceable(evaluator)
+    if form is None:
+        name = getattr(evaluator, "__qualname__", None) or type(evaluator).__name__
+        raise ValueError(
+            f"compile=True compiles the evaluator into the search, and the evaluator {name} has no traceable form "
+            "(a `traceable` attribute: see othello_zoo.search.traceable); PolicyValueNet.evaluator() and exact_wins "
+            "of it have one"
+        )
+    key = (id(form), roots.board_size, str(roots.device))
+    if key not in _CACHE:  # the evaluator is held with it, so that its id stays its own
+        _CACHE[key] = (form, _Compiled(CompiledSimulation(evaluator, roots.board_size, roots.device)))
+    return _CACHE[key][1]
+
+
+def run_compiled(
+    tree: Tree,
+    compiled: _Compiled,
+    evaluator: Evaluator,
+    simulations: int,
+    root_selection: SelectionFn,
+    interior_selection: SelectionFn,
+) -> Tree:
+    """:func:`~othello_zoo.search.run_search` with each simulation compiled: the same simulations (a tree deeper than
+    :data:`LEVELS` allows is searched on eagerly). A compiler that fails (none installed, say) is reported once as a
+    warning and the search goes on eagerly."""
+    with torch.no_grad():
+        for _ in range(simulations):
+            deepest = int(tree.max_depth.max())  # a host read a simulation (microseconds on the CPU)
+            if compiled.failed is None and deepest < LEVELS[-1]:
+                levels = levels_for(deepest)
+                shape = (levels, tree.trees, tree.nodes)
+                if shape in compiled.ready or _compiles(compiled, tree, levels, root_selection, interior_selection):
+                    compiled.simulation(tree, levels, root_selection, interior_selection)
+                    continue
+            simulate(tree, evaluator, deepest + 1, root_selection, interior_selection)
+    return tree
+
+
+def _compiles(
+    compiled: _Compiled, tree: Tree, levels: int, root_selection: SelectionFn, interior_selection: SelectionFn
+) -> bool:
+    """Compiles ``compiled`` for ``tree``'s shapes by a simulation on a copy; on a compiler's failure, warns once and
+    returns False (the search goes on eagerly)."""
+    try:
+        compiled.simulation(_cloned(tree), levels, root_selection, interior_selection)
+    except torch._dynamo.exc.BackendCompilerFailed as error:
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        compiled.failed = reason
+        warnings.warn(f"the compiled search could not be compiled ({reason}); searching eagerly", stacklevel=4)
+        return False
+    compiled.ready.add((levels, tree.trees, tree.nodes))
+    return True

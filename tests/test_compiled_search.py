@@ -1,0 +1,180 @@
+"""The compiled search (othello_zoo.search._compiled, ``compile=True``): the eager search's simulations exactly.
+
+The searches that compile are in the slow group: a first compilation takes minutes on a 2-core CPU with inductor's
+cache cold, as on CI's fresh machine.
+
+Each test runs a search eagerly and compiled from the same generator and holds the results equal bit for bit: visit
+counts, mean values, the Gumbel move and its improved policy. The evaluator of the default group is exact (a prior
+from a fixed table, the disc difference over the squares as the value: the same numbers compiled or not), so that
+any difference is the search's own; the slow group does the same with a network.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+import torch
+from torch import Tensor
+
+from othello_zoo import engine
+from othello_zoo.alphazero.network import PolicyValueNet
+from othello_zoo.search import BatchedSearch, SearchConfig, exact_wins, rollout_evaluator, traceable, winning_moves
+from othello_zoo.search import _compiled as compiled_module
+from othello_zoo.testing import random_play
+
+
+@pytest.fixture(autouse=True)
+def shallow_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These searches are shallow: their descents are compiled for 8 levels (a quarter of the C++ of the default
+    32), since the first compilation of a process is most of these tests' time."""
+    monkeypatch.setattr(compiled_module, "LEVELS", (8, 16, 32, 128, 512))
+
+
+def table_evaluator(board_size: int) -> Any:
+    """An exact evaluator with a traceable form: logits from a fixed table of the squares, and the mover's disc
+    difference over the squares as its value (both exact in float32, compiled or not)."""
+    nn = board_size * board_size
+    table = torch.arange(nn + 1, dtype=torch.float32).remainder(7) / 4
+
+    def traced(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
+        planes = observation.reshape(observation.shape[0], 2, nn).to(torch.float32)
+        value = (planes[:, 0].sum(1) - planes[:, 1].sum(1)) / nn
+        return table.to(observation.device).expand(mask.shape).masked_fill(~mask, -1e9), value
+
+    def evaluate(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
+        return traced(observation, mask)
+
+    evaluate.traceable = traced  # type: ignore[attr-defined]
+    return evaluate
+
+
+def assert_same(eager: Any, compiled: Any) -> None:
+    assert torch.equal(compiled.visits, eager.visits)
+    assert torch.equal(compiled.q, eager.q)
+    assert torch.equal(compiled.value, eager.value)
+    assert torch.equal(compiled.prior, eager.prior)
+    if eager.action is not None:
+        assert torch.equal(compiled.action, eager.action)
+        assert torch.equal(compiled.improved_policy, eager.improved_policy)
+
+
+def random_states(count: int, board_size: int, seed: int, plies: int = 10) -> engine.State:
+    """``count`` positions after ``plies`` random moves from the start."""
+    return random_play(engine.init(count, board_size), plies, torch.Generator().manual_seed(seed))
+
+
+def roots(board_size: int, count: int, seed: int) -> engine.State:
+    """``count`` positions of random games on ``board_size`` boards, the start position first."""
+    start = engine.init(1, board_size)
+    return engine.cat([start, random_states(count - 1, board_size, seed=seed)]) if count > 1 else start
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("root_policy", ["puct", "gumbel"])
+def test_compiled__the_eager_search_bit_for_bit_on_6x6(root_policy: str) -> None:
+    evaluate = table_evaluator(6)
+    config = SearchConfig(simulations=12, root_policy=root_policy, dirichlet_fraction=0.25)
+    boards = roots(6, 5, seed=1)
+    eager = BatchedSearch(evaluate, config).run(boards, torch.Generator().manual_seed(3))
+    compiled = BatchedSearch(evaluate, config, compile=True).run(boards, torch.Generator().manual_seed(3))
+    assert_same(eager, compiled)
+    assert eager.visits.sum(1).tolist() == [12.0] * 5
+
+
+@pytest.mark.slow
+def test_compiled__tree_reuse_goes_on_as_the_eager_search() -> None:
+    evaluate = table_evaluator(6)
+    config = SearchConfig(simulations=10, reuse=True)
+    results = []
+    for compile in (False, True):
+        search, state = BatchedSearch(evaluate, config, compile=compile), roots(6, 3, seed=2)
+        result = search.run(state)
+        for _ in range(2):  # two plies, each searched on from the subtree of the move played
+            actions = result.visits.argmax(1)
+            state = engine.step(state, actions, illegal_action="lose")
+            result = search.run(state, reuse=result.subtree(actions))
+        results.append(result)
+    assert_same(*results)
+
+
+@pytest.mark.slow
+def test_compiled__finished_games_and_forced_passes_among_the_roots() -> None:
+    over = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOO X"
+    must_pass = "--OOO------O-----XXX-------XX------XXX-------------------------- X"  # black has no move: it passes
+    boards = engine.from_text([over, must_pass, engine.to_text(engine.init(1))[0]])
+    evaluate = table_evaluator(8)
+    eager = BatchedSearch(evaluate, simulations=6).run(boards)
+    compiled = BatchedSearch(evaluate, simulations=6, compile=True).run(boards)
+    assert_same(eager, compiled)
+    assert compiled.visits[0].sum() == 0  # a finished root: nothing to visit, its exact value
+    assert compiled.value[0] == 1.0
+    assert compiled.visits[1].nonzero().flatten().tolist() == [64]  # the pass, the one action
+
+
+def test_exact_wins__its_traceable_form_finds_the_same_moves() -> None:
+    boards = engine.cat(
+        [
+            random_states(40, 8, seed=5, plies=52),
+            engine.from_text(["XXXXXXXX" + "O" + "-" * 55 + " X", "OOOOOOOO" + "X" + "-" * 55 + " O"]),
+        ]
+    )
+    observation, mask = engine.mover_view(boards)
+    form = traceable(exact_wins(table_evaluator(8)))
+    assert form is not None
+    logits, value = form(observation, mask)
+    eager_logits, eager_value = exact_wins(table_evaluator(8))(observation, mask)
+    assert torch.equal(logits, eager_logits)
+    assert torch.equal(value, eager_value)
+    wins = winning_moves(boards)
+    assert wins[-2:].nonzero().tolist() == [[0, 16], [1, 16]]
+    assert torch.equal(value == 1, wins.any(1))
+
+
+def test_compile__what_cannot_be_compiled_is_refused_by_name() -> None:
+    rollouts = rollout_evaluator(8)
+    with pytest.raises(ValueError, match="has no traceable form"):
+        BatchedSearch(rollouts, simulations=2, compile=True).run(engine.init(1))
+    with pytest.raises(ValueError, match="the roots are 10x10 boards of the 'conv' kernel"):
+        BatchedSearch(table_evaluator(10), simulations=2, compile=True).run(engine.init(1, 10))
+    with pytest.raises(ValueError, match="leave step at its default"):
+        BatchedSearch(table_evaluator(8), simulations=2, compile=True, step=lambda s, a: s).run(engine.init(1))
+    with pytest.raises(TypeError, match="compile must be True or False, got 'yes'"):
+        BatchedSearch(table_evaluator(8), compile="yes")  # type: ignore[arg-type]
+    assert traceable(rollouts) is None
+    assert traceable(PolicyValueNet(4, 4, 0).evaluator()) is not None
+
+
+def test_compile__a_compiler_that_fails_warns_once_and_the_search_goes_on_eagerly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def failing(*args: Any) -> None:
+        raise torch._dynamo.exc.BackendCompilerFailed(failing, RuntimeError("no C++ compiler found"), None)
+
+    evaluate = table_evaluator(4)
+    monkeypatch.setattr(compiled_module.CompiledSimulation, "__call__", failing)
+    with pytest.warns(UserWarning, match="could not be compiled"):
+        result = BatchedSearch(evaluate, simulations=8, compile=True).run(engine.init(2, 4))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # said once: the next search is eager at once
+        again = BatchedSearch(evaluate, simulations=8, compile=True).run(engine.init(2, 4))
+    eager = BatchedSearch(evaluate, simulations=8).run(engine.init(2, 4))
+    assert_same(eager, result)
+    assert_same(eager, again)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("count", [1])
+def test_compiled__the_64x4_network_gumbel_search_as_eager(count: int) -> None:
+    """The bench's search: a 64 x 4 network, 32 simulations, the Gumbel root. The network compiled by inductor may
+    differ from the eager one in the last bits of its outputs; the searches' visits and moves are held equal here."""
+    torch.manual_seed(0)
+    network = exact_wins(PolicyValueNet(8, 64, 4).evaluator())
+    boards = roots(8, count, seed=7)
+    config = SearchConfig(root_policy="gumbel")
+    eager = BatchedSearch(network, config).run(boards, torch.Generator().manual_seed(1))
+    compiled = BatchedSearch(network, config, compile=True).run(boards, torch.Generator().manual_seed(1))
+    assert torch.equal(compiled.visits, eager.visits)
+    assert torch.equal(compiled.action, eager.action)
+    assert torch.allclose(compiled.q, eager.q, atol=1e-5)
