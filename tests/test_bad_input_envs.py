@@ -1,4 +1,5 @@
-"""Every bad input: a TypeError or ValueError that names the value, no hang, and nothing changed.
+"""Every bad input to the environments and agents: a TypeError or ValueError that names the value, no hang, and
+nothing changed (the engine's: test_bad_input_engine.py; the command line's: test_cli_bad_input.py).
 
 One parametrised case per kind of defect and surface. The env cases check that a failed call leaves
 everything as it was: observations, masks, agent selection, rewards, history, and the next seeded
@@ -418,3 +419,27 @@ def test_books__files_that_are_not_utf8_text_are_named(tmp_path: Path) -> None:
     assert load_book(bom).openings == ((37, 43, 18),)  # a byte-order mark does not break line 1
     raises(TypeError, r"move strings", lambda: load_book(["f5", 3]))  # type: ignore[list-item]
     raises(ValueError, r"<sequence>, line 2: move 1 \(a1\) is illegal", lambda: load_book(["f5", "a1"]))
+
+
+@pytest.mark.parametrize("make", [lambda: othello_v0.env(), lambda: othello_v0.vector_env(2)])
+def test_seeds__at_most_2_64_minus_1_and_the_env_unchanged(make: object) -> None:
+    env = make()  # type: ignore[operator]
+    env.reset(seed=2**64 - 1)  # the largest seed works
+    before = engine.to_text(env.unwrapped.get_state() if hasattr(env, "unwrapped") else env.state)
+    with pytest.raises(ValueError, match=r"seed must be an int from 0 to 2\*\*64 - 1, got 18446744073709551616"):
+        env.reset(seed=2**64)
+    after = engine.to_text(env.unwrapped.get_state() if hasattr(env, "unwrapped") else env.state)
+    assert after == before  # the position is as it was
+
+
+def test_raw_env__observe_names_the_agents() -> None:
+    env = othello_v0.raw_env()
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="agent must be one of 'black_0', 'white_0', got 'x'"):
+        env.observe("x")
+    assert env.observe("black_0")["action_mask"].sum() == 4
+
+
+def test_agent__act_takes_a_board_or_an_observation() -> None:
+    with pytest.raises(TypeError, match=r"expected a Board .*got 'abc' \(str\)"):
+        make_agent("greedy").act("abc")

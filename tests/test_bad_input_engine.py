@@ -1,4 +1,6 @@
-"""Bad input gets a clear error naming the value and what is allowed."""
+"""Bad input to the engine and the notation: a clear error naming the value and what is allowed, the state and the
+global generator unchanged (the environments' and agents' bad input: test_bad_input_envs.py; the command line's:
+test_cli_bad_input.py)."""
 
 from __future__ import annotations
 
@@ -133,3 +135,39 @@ def test_notation__rejects_bad_squares_and_moves() -> None:
         notation.parse_moves("f5d6x")
     with pytest.raises(ValueError, match=r"action 66 is outside 0..64"):
         notation.index_to_square(66)
+
+
+def test_engine__draws_only_from_a_generator_it_is_given() -> None:
+    state = engine.init(2)
+    before = torch.random.get_rng_state()
+    for draw in (
+        lambda: engine.sample_actions(engine.legal_action_mask(state), None),
+        lambda: engine.random_actions(state, None),
+    ):  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=r"generator must be a torch\.Generator .*got None \(NoneType\)"):
+            draw()
+    assert torch.equal(torch.random.get_rng_state(), before)  # the global generator was not touched
+
+
+@pytest.mark.parametrize(
+    ("mask", "boards", "message"),
+    [
+        (torch.tensor([True]), 3, r"bool mask of shape \(3,\), one entry a board, got torch.bool \(1,\)"),
+        (torch.tensor([True, False, True]), 1, r"shape \(1,\).*got torch.bool \(3,\)"),
+        (torch.tensor([1, 0]), 2, r"got torch.int64 \(2,\)"),
+        ([True, False], 2, "got list"),
+    ],
+)
+def test_where__takes_one_bool_entry_a_board(mask: object, boards: int, message: str) -> None:
+    a, b = engine.init(boards), engine.init(boards)
+    with pytest.raises(ValueError, match=message):
+        engine.where(mask, a, b)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="one batch size, got 2 and 3 boards"):
+        engine.where(torch.tensor([True, True]), engine.init(2), engine.init(3))
+
+
+def test_cat__needs_states() -> None:
+    with pytest.raises(ValueError, match=r"cat\(\) takes a non-empty sequence of States, got \[\]"):
+        engine.cat([])
+    with pytest.raises(ValueError, match="non-empty sequence of States"):
+        engine.cat([engine.init(1), "board"])  # type: ignore[list-item]
