@@ -252,7 +252,7 @@ def test_search_rates__every_search_and_root_count_and_mctx_only_where_installed
 
     # The compiled row (the same search compiled: tests/test_compiled_search.py) is left out: it compiles for minutes.
     rates = _measure_search.batched_search_rates(roots=(1, 3), simulations=2, rollout_roots=(2, 5), compiled=False)
-    searches = ("network (64 x 4 blocks)", "network, Gumbel (64 x 4)")
+    searches = ("network (64 x 4 blocks)", "network, Gumbel (64 x 4)", "network, Gumbel (64 x 4), leaf batch 8")
     assert list(rates) == ["rollouts, N=2", "rollouts, N=5", *(f"{s}, N={n}" for s in searches for n in (1, 3))]
     assert all(r > 0 for r in rates.values())
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)

@@ -65,52 +65,47 @@ def random_states(count: int, board_size: int, seed: int, plies: int = 10) -> en
     return random_play(engine.init(count, board_size), plies, torch.Generator().manual_seed(seed))
 
 
-def roots(board_size: int, count: int, seed: int) -> engine.State:
-    """``count`` positions of random games on ``board_size`` boards, the start position first."""
-    start = engine.init(1, board_size)
-    return engine.cat([start, random_states(count - 1, board_size, seed=seed)]) if count > 1 else start
+OVER = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOO X"
+MUST_PASS = "--OOO------O-----XXX-------XX------XXX-------------------------- X"  # black has no move: it passes
+
+
+def search_roots() -> engine.State:
+    """What a search meets among its roots: the start, a game in play, a finished game and a forced pass. The
+    slow tests search these same four boards, so that the descent they compile is one graph (inductor's cache
+    serves the second test's from the first's)."""
+    return engine.cat([engine.init(1), random_states(1, 8, seed=1), engine.from_text([OVER, MUST_PASS])])
+
+
+def seeded(seed: int) -> torch.Generator:
+    return torch.Generator().manual_seed(seed)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("root_policy", ["puct", "gumbel"])
-def test_compiled__the_eager_search_bit_for_bit_on_6x6(root_policy: str) -> None:
-    evaluate = table_evaluator(6)
-    config = SearchConfig(simulations=12, root_policy=root_policy, dirichlet_fraction=0.25)
-    boards = roots(6, 5, seed=1)
-    eager = BatchedSearch(evaluate, config).run(boards, torch.Generator().manual_seed(3))
-    compiled = BatchedSearch(evaluate, config, compile=True).run(boards, torch.Generator().manual_seed(3))
-    assert_same(eager, compiled)
-    assert eager.visits.sum(1).tolist() == [12.0] * 5
-
-
-@pytest.mark.slow
-def test_compiled__tree_reuse_goes_on_as_the_eager_search() -> None:
-    evaluate = table_evaluator(6)
-    config = SearchConfig(simulations=10, reuse=True)
+def test_compiled__the_eager_search_bit_for_bit() -> None:
+    """One compiled simulation through all a search meets, each run beside the eager search from the same
+    generator: the Gumbel root, PUCT with root noise, leaf batches, a finished game and a forced pass among the
+    roots, and tree reuse over two plies (new tree sizes: the compiled parts made dynamic)."""
+    evaluate, boards = table_evaluator(8), search_roots()
+    gumbel = SearchConfig(simulations=12, root_policy="gumbel")
+    puct = SearchConfig(simulations=12, dirichlet_fraction=0.25, reuse=True)
+    for config in (gumbel, puct, gumbel.replace(leaf_batch=5)):  # batches of 5, 5 and 2
+        eager = BatchedSearch(evaluate, config).run(boards, seeded(3))
+        compiled = BatchedSearch(evaluate, config, compile=True).run(boards, seeded(3))
+        assert_same(eager, compiled)
+        assert compiled.visits.sum(1).tolist() == [12.0, 12.0, 0.0, 12.0]
+        assert compiled.value[2] == 1.0  # a finished root: nothing to visit, its exact value (black wins 62-2)
+        assert compiled.visits[3].nonzero().flatten().tolist() == [64]  # the pass, the forced root's one action
     results = []
     for compile in (False, True):
-        search, state = BatchedSearch(evaluate, config, compile=compile), roots(6, 3, seed=2)
-        result = search.run(state)
+        search, state, generator = BatchedSearch(evaluate, puct, compile=compile), boards, seeded(4)
+        result = search.run(state, generator)
         for _ in range(2):  # two plies, each searched on from the subtree of the move played
             actions = result.visits.argmax(1)
             state = engine.step(state, actions, illegal_action="lose")
-            result = search.run(state, reuse=result.subtree(actions))
+            result = search.run(state, generator, reuse=result.subtree(actions))
         results.append(result)
     assert_same(*results)
-
-
-@pytest.mark.slow
-def test_compiled__finished_games_and_forced_passes_among_the_roots() -> None:
-    over = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOO X"
-    must_pass = "--OOO------O-----XXX-------XX------XXX-------------------------- X"  # black has no move: it passes
-    boards = engine.from_text([over, must_pass, engine.to_text(engine.init(1))[0]])
-    evaluate = table_evaluator(8)
-    eager = BatchedSearch(evaluate, simulations=6).run(boards)
-    compiled = BatchedSearch(evaluate, simulations=6, compile=True).run(boards)
-    assert_same(eager, compiled)
-    assert compiled.visits[0].sum() == 0  # a finished root: nothing to visit, its exact value
-    assert compiled.value[0] == 1.0
-    assert compiled.visits[1].nonzero().flatten().tolist() == [64]  # the pass, the one action
+    assert results[1].visits[2].sum() == 0
 
 
 def test_exact_wins__its_traceable_form_finds_the_same_moves() -> None:
@@ -165,16 +160,16 @@ def test_compile__a_compiler_that_fails_warns_once_and_the_search_goes_on_eagerl
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("count", [1])
-def test_compiled__the_64x4_network_gumbel_search_as_eager(count: int) -> None:
-    """The bench's search: a 64 x 4 network, 32 simulations, the Gumbel root. The network compiled by inductor may
-    differ from the eager one in the last bits of its outputs; the searches' visits and moves are held equal here."""
+def test_compiled__the_64x4_network_gumbel_search_as_eager() -> None:
+    """The bench's network (64 x 4, exact wins on top) in the Gumbel search of the same roots. The network compiled
+    by inductor may differ from the eager one in the last bits of its outputs; the searches' visits and moves are
+    held equal here, the values to 1e-5."""
     torch.manual_seed(0)
     network = exact_wins(PolicyValueNet(8, 64, 4).evaluator())
-    boards = roots(8, count, seed=7)
-    config = SearchConfig(root_policy="gumbel")
-    eager = BatchedSearch(network, config).run(boards, torch.Generator().manual_seed(1))
-    compiled = BatchedSearch(network, config, compile=True).run(boards, torch.Generator().manual_seed(1))
+    boards, config = search_roots(), SearchConfig(simulations=12, root_policy="gumbel")
+    eager = BatchedSearch(network, config).run(boards, seeded(3))
+    compiled = BatchedSearch(network, config, compile=True).run(boards, seeded(3))
     assert torch.equal(compiled.visits, eager.visits)
     assert torch.equal(compiled.action, eager.action)
     assert torch.allclose(compiled.q, eager.q, atol=1e-5)
+    assert compiled.visits.sum(1).tolist() == [12.0, 12.0, 0.0, 12.0]

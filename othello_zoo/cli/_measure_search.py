@@ -17,12 +17,14 @@ import torch
 from othello_zoo import engine
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.checks import resolve_device
-from othello_zoo.search import BatchedSearch, rollout_evaluator
+from othello_zoo.search import BatchedSearch, SearchConfig, rollout_evaluator
 
-__all__ = ["ROLLOUT_ROOTS", "SEARCH_ROOTS", "batched_search_rates", "mctx_rates"]
+__all__ = ["LEAF_BATCH", "LEAF_BATCH_ROOTS", "ROLLOUT_ROOTS", "SEARCH_ROOTS", "batched_search_rates", "mctx_rates"]
 
 SEARCH_ROOTS = (1, 64, 1024)
 ROLLOUT_ROOTS = (*SEARCH_ROOTS, 4096, 16384)  # rollouts gain from larger batches (to about 16,384 on a CPU)
+LEAF_BATCH = 8  # the leaf batch of the bench's leaf-batch rows
+LEAF_BATCH_ROOTS = 64  # and the most roots they are measured at (more roots batch the network already)
 
 
 def batched_search_rates(
@@ -32,14 +34,17 @@ def batched_search_rates(
     seed: int = 0,
     rollout_roots: Sequence[int] = ROLLOUT_ROOTS,
     compiled: bool = True,
+    leaf_batch: int = LEAF_BATCH,
 ) -> dict[str, float]:
     """Simulations per second (all roots together) of one search of ``simulations`` per root from
     the start position: ``"rollouts, N=..."`` with one random playout a leaf (at ``rollout_roots``),
     and ``"network (64 x 4 blocks), N=..."`` with an untrained
     :class:`~othello_zoo.alphazero.network.PolicyValueNet` of 64 channels and 4 residual blocks,
     ``"network, Gumbel ..."`` the same with the Gumbel root (16 actions considered), and ``"..., compiled"``
-    that search with ``compile=True`` (its compilation in the warm-up; left out with ``compiled=False``). Each figure
-    is the best of three searches after a warm-up."""
+    that search with ``compile=True`` (its compilation in the warm-up; left out with ``compiled=False``), and
+    ``"..., leaf batch 8"`` with ``leaf_batch`` simulations a tree per network call, eager and compiled, at up to
+    :data:`LEAF_BATCH_ROOTS` roots (where the network's batch is small). Each figure is the best of three searches
+    after a warm-up."""
     dev = resolve_device("device", device)
     net = PolicyValueNet(8, channels=64, blocks=4).to(dev)
     generator = torch.Generator(device=dev).manual_seed(seed)
@@ -48,13 +53,19 @@ def batched_search_rates(
         "network (64 x 4 blocks)": BatchedSearch(net.evaluator(), simulations=simulations),
         "network, Gumbel (64 x 4)": BatchedSearch(net.evaluator(), simulations=simulations, root_policy="gumbel"),
     }
+    gumbel = SearchConfig(simulations=simulations, root_policy="gumbel")
+    batched = gumbel.replace(leaf_batch=leaf_batch)
+    searches[f"network, Gumbel (64 x 4), leaf batch {leaf_batch}"] = BatchedSearch(net.evaluator(), batched)
     if compiled:
-        searches["network, Gumbel (64 x 4), compiled"] = BatchedSearch(
-            net.evaluator(), simulations=simulations, root_policy="gumbel", compile=True
-        )
+        searches["network, Gumbel (64 x 4), compiled"] = BatchedSearch(net.evaluator(), gumbel, compile=True)
+        name = f"network, Gumbel (64 x 4), compiled, leaf batch {leaf_batch}"
+        searches[name] = BatchedSearch(net.evaluator(), batched, compile=True)
     rates = {}
     for name, search in searches.items():
-        for count in rollout_roots if name == "rollouts" else roots:
+        counts = rollout_roots if name == "rollouts" else roots
+        if search.config.leaf_batch > 1:
+            counts = [count for count in counts if count <= LEAF_BATCH_ROOTS]
+        for count in counts:
             state = engine.init(count, device=dev)
             # A warm-up (the compiled search's compilation for this shape, outside the timing).
             search.run(state if search.compile else engine.init(min(count, 4), device=dev), generator)

@@ -277,14 +277,15 @@ def _search_rates(device: str) -> dict[str, float]:
     print(f"\nBatched tree search (othello_zoo.search, 32 simulations a root), simulations/s on {device}")
     for name, value in rates.items():
         print(f"  {name:<44} {value:10,.0f}")
+    prefix = "network, Gumbel (64 x 4), "
     for key in rates:
-        if key.startswith("network, Gumbel (64 x 4), compiled, N="):
-            count = key.rsplit("=", 1)[1]
-            eager = rates.get(f"network, Gumbel (64 x 4), N={count}")
+        if key.startswith(prefix) and not key.startswith(f"{prefix}N="):  # a variant of the eager Gumbel search
+            variant, count = key[len(prefix) :].rsplit(", N=", 1)
+            eager = rates.get(f"{prefix}N={count}")
             mctx = rates.get(f"mctx + pgx, Gumbel (64 x 4), N={count}")
             ratios = [f"{rates[key] / eager:.2f}x the eager search"] if eager else []
             ratios += [f"{rates[key] / mctx:.2f}x mctx + pgx"] if mctx else []
-            print(f"  compiled Gumbel search at N={count}: {', '.join(ratios)}")
+            print(f"  Gumbel search, {variant}, at N={count}: {', '.join(ratios)}")
     return rates
 
 

@@ -22,12 +22,11 @@ a network compiled by inductor may round its last bit otherwise, see ``docs/perf
 from __future__ import annotations
 
 import dataclasses
-import math
 import time
 import types
 import warnings
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, NamedTuple
 
 import torch
 from torch import Tensor
@@ -35,8 +34,16 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo.core import rules
 from othello_zoo.engine.fused import Rays, WordsStep, bits, play_words, popcount, rays
-from othello_zoo.search._evaluate import Evaluator, traceable
-from othello_zoo.search._loop import Path, backup, descend, simulate
+from othello_zoo.search._evaluate import Evaluator, store_evaluation, traceable
+from othello_zoo.search._loop import (
+    VIRTUAL_LOSS,
+    Path,
+    backup,
+    descend,
+    finish_leaves,
+    simulate,
+    simulate_leaves,
+)
 from othello_zoo.search._select import SelectionFn
 from othello_zoo.search._tree import Tree, node_rows
 
@@ -48,6 +55,8 @@ __all__ = [
     "compiled_simulation",
     "levels_for",
     "run_compiled",
+    "run_key",
+    "signature",
     "simulate_words",
 ]
 
@@ -154,6 +163,24 @@ def _expand(tree: Tree, path: Path, board_size: int) -> tuple[Tensor, WordsStep,
     return target, child, planes.view(-1, 2, board_size, board_size), mask
 
 
+def _store(
+    tree: Tree,
+    target: Tensor,
+    child: WordsStep,
+    mask: Tensor,
+    logits: Tensor,
+    value: Tensor,
+    board_size: int,
+    trees: Tensor | None = None,
+) -> Tensor:
+    """The new nodes' prior, legal actions and ends stored (the eager search's :func:`store_evaluation`, the end
+    read from the words); their values."""
+    over = child.terminated
+    difference = (popcount(child.own) - popcount(child.opp)).to(torch.float32)
+    result = torch.where(over, rules.mover_result(difference, child.forfeited, board_size), 0.0)
+    return store_evaluation(tree, target, mask, logits, value, over, result, trees)
+
+
 def _finish(
     tree: Tree,
     path: Path,
@@ -164,19 +191,62 @@ def _finish(
     value: Tensor,
     board_size: int,
 ) -> None:
-    """The new nodes' prior, legal actions and ends stored, and the values backed up."""
-    dtype, actions = tree.dtype, tree.actions
-    prior = torch.softmax(logits.to(dtype).masked_fill(~mask, -math.inf), dim=1)
-    over = child.terminated
-    difference = (popcount(child.own) - popcount(child.opp)).to(torch.float32)
-    result = torch.where(over, rules.mover_result(difference, child.forfeited, board_size), 0.0).to(dtype)
-    t, rows = tree.tree_index, node_rows(tree, target)
-    tree.prior.view(-1, actions).index_copy_(0, rows, prior)
-    tree.legal.view(-1, actions).index_copy_(0, rows, mask)
-    tree.terminal[t, target] = over
-    tree.terminal_value[t, target] = result
-    leaf_value = torch.where(over, result, value.to(dtype))
-    backup(tree, path, torch.where(path.expand, leaf_value, tree.terminal_value[t, path.leaf]))
+    """The new nodes stored (:func:`_store`), and the values backed up."""
+    leaf_value = _store(tree, target, child, mask, logits, value, board_size)
+    backup(tree, path, torch.where(path.expand, leaf_value, tree.terminal_value[tree.tree_index, path.leaf]))
+
+
+class Leaf(NamedTuple):
+    """A descent of a leaf batch (or a leaf batch joined: :func:`_joined`)."""
+
+    path: Path
+    target: Tensor  # int64 (P,): the new node (the sink where nothing was expanded)
+    child: WordsStep  # its words
+    planes: Tensor  # int8 (P, 2, n, n): its mover's planes
+    mask: Tensor  # bool (P, A): its legal actions
+
+
+def _descend_expand_leaf(
+    tree: Tree, levels: int, root_selection: SelectionFn, interior_selection: SelectionFn, board_size: int
+) -> Leaf:
+    """A descent of a leaf batch (:func:`~othello_zoo.search._loop.simulate_leaves`): descent and expansion, the
+    new node marked finished until it is evaluated, a virtual loss on the path."""
+    leaf = Leaf(*_descend_expand(tree, levels, root_selection, interior_selection, board_size))
+    tree.terminal[tree.tree_index, leaf.target] = True
+    backup(tree, leaf.path, torch.zeros_like(tree.terminal_value[:, 0]), offset=-VIRTUAL_LOSS)
+    return leaf
+
+
+def _joined(tree: Tree, leaves: list[Leaf]) -> tuple[Leaf, Tensor]:
+    """The descents of a leaf batch as one (``P = leaves * N`` rows), and the tree of each row."""
+    path = Path(*(torch.cat([leaf.path[i] for leaf in leaves]) for i in range(len(Path._fields))))
+    child = WordsStep(*(torch.cat([leaf.child[i] for leaf in leaves]) for i in range(len(WordsStep._fields))))
+    target, planes, mask = (
+        torch.cat([getattr(leaf, name) for leaf in leaves]) for name in ("target", "planes", "mask")
+    )
+    return Leaf(path, target, child, planes, mask), tree.tree_index.repeat(len(leaves))
+
+
+def _evaluate_finish_leaves(tree: Tree, evaluate: Evaluator, leaves: list[Leaf], board_size: int) -> None:
+    """The second part of a leaf batch: its new nodes evaluated together, stored and backed up."""
+    (path, target, child, planes, mask), trees = _joined(tree, leaves)
+    logits, value = evaluate(planes, mask)
+    finish_leaves(tree, path, target, trees, _store(tree, target, child, mask, logits, value, board_size, trees))
+
+
+def _finish_leaves(
+    tree: Tree,
+    path: Path,
+    target: Tensor,
+    child: WordsStep,
+    mask: Tensor,
+    logits: Tensor,
+    value: Tensor,
+    board_size: int,
+    trees: Tensor,
+) -> None:
+    """The end of a leaf batch after an evaluator run outside the compiled graph: stored and backed up."""
+    finish_leaves(tree, path, target, trees, _store(tree, target, child, mask, logits, value, board_size, trees))
 
 
 def _own_code(function: Callable[..., Any], name: str) -> Callable[..., Any]:
@@ -211,36 +281,62 @@ class CompiledSimulation:
         self.device = device
         self.evaluator, self.evaluate = evaluate, form
         tag = f"{board_size}x{board_size}_{device.type}_{id(self):x}"
-        options: dict[str, str | int | bool | Callable[..., Any]] = {}
+        threaded: dict[str, str | int | bool | Callable[..., Any]] = {}
+        serial: dict[str, str | int | bool | Callable[..., Any]] = {}
         if device.type == "cpu":
-            options["cpp.dynamic_threads"] = True  # an OpenMP loop at the thread count of each call
+            threaded["cpp.dynamic_threads"] = True  # an OpenMP loop at the thread count of each call
+            serial["cpp.threads"] = 1  # the tree's parts: loops of a few hundred entries, no OpenMP region
 
-        def compiled(function: Callable[..., Any], name: str) -> Callable[..., Any]:
+        def compiled(function: Callable[..., Any], name: str, options: dict[str, Any]) -> Callable[..., Any]:
             return torch.compile(_own_code(function, f"{name}_{tag}"), fullgraph=True, options=options)
 
-        self._first = compiled(_descend_expand, "descend_expand")
-        self._second = compiled(_evaluate_finish, "evaluate_finish")
-        self._finish = compiled(_finish, "finish")
-        self._warm: set[tuple[int, int, int]] = set()  # (levels, trees, nodes) run once with dynamo's guards checked
+        self._first = compiled(_descend_expand, "descend_expand", serial)
+        self._second = compiled(_evaluate_finish, "evaluate_finish", threaded)
+        self._finish = compiled(_finish, "finish", serial)
+        self._leaf = compiled(_descend_expand_leaf, "descend_expand_leaf", serial)
+        self._second_leaves = compiled(_evaluate_finish_leaves, "evaluate_finish_leaves", threaded)
+        self._finish_leaves = compiled(_finish_leaves, "finish_leaves", serial)
+        self.warm: set[Hashable] = set()  # the keys (:func:`run_key`) run once with dynamo's guards checked
 
-    def __call__(self, tree: Tree, levels: int, root_selection: SelectionFn, interior_selection: SelectionFn) -> None:
-        """One simulation in every tree, ``levels`` levels of descent (:func:`levels_for` of its deepest node)."""
-        shape = (levels, tree.trees, tree.nodes)
-        if shape not in self._warm:  # compiles, with every guard checked
+    def __call__(
+        self,
+        tree: Tree,
+        levels: int,
+        leaves: int,
+        root_selection: SelectionFn,
+        interior_selection: SelectionFn,
+        key: Hashable,
+    ) -> None:
+        """``leaves`` simulations in every tree (one at a time, or a leaf batch), ``levels`` levels of descent
+        (:func:`levels_for` of its deepest node plus ``leaves - 1``); ``key``: :func:`run_key` of the call."""
+        if key not in self.warm:  # compiles, with every guard checked
             began = time.perf_counter()
-            self._run(tree, levels, root_selection, interior_selection)
+            self._run(tree, levels, leaves, root_selection, interior_selection)
+            shape = (levels, tree.trees, tree.nodes, leaves)
             COMPILE_TIMES.setdefault((self.board_size, str(self.device), *shape), time.perf_counter() - began)
-            self._warm.add(shape)
+            self.warm.add(key)
             return
-        # The inputs have the types, dtypes and shapes of a run that compiled: dynamo's check of its guards on some
-        # forty tensors (about a tenth of a millisecond a call) is skipped.
+        # The inputs have the types, dtypes and shapes, and the rules the Python values, of a run that compiled:
+        # dynamo's check of its guards on some forty tensors (about a tenth of a millisecond a call) is skipped.
         with torch.compiler.set_stance("default", skip_guard_eval_unsafe=True):
-            self._run(tree, levels, root_selection, interior_selection)
+            self._run(tree, levels, leaves, root_selection, interior_selection)
 
-    def _run(self, tree: Tree, levels: int, root_selection: SelectionFn, interior_selection: SelectionFn) -> None:
-        n = self.board_size
+    def _run(
+        self, tree: Tree, levels: int, leaves: int, root_selection: SelectionFn, interior_selection: SelectionFn
+    ) -> None:
+        n, inside = self.board_size, tree.trees * leaves <= COMPILED_NETWORK_TREES
+        if leaves > 1:
+            batch = [self._leaf(tree, levels, root_selection, interior_selection, n) for _ in range(leaves)]
+            if inside:
+                self._second_leaves(tree, self.evaluate, batch, n)
+                return
+            (path, target, child, observation, mask), trees = _joined(tree, batch)
+            with torch.compiler.set_stance("force_eager"):  # the evaluator as it is, its thread setting included
+                logits, value = self.evaluator(observation, mask)
+            self._finish_leaves(tree, path, target, child, mask, logits, value, n, trees)
+            return
         path, target, child, observation, mask = self._first(tree, levels, root_selection, interior_selection, n)
-        if tree.trees <= COMPILED_NETWORK_TREES:
+        if inside:
             self._second(tree, self.evaluate, path, target, child, observation, mask, n)
             return
         with torch.compiler.set_stance("force_eager"):  # the evaluator as it is, its thread setting included
@@ -255,12 +351,39 @@ def _cloned(tree: Tree) -> Tree:
 
 
 class _Compiled:
-    """A :class:`CompiledSimulation` and the shapes it has run (compiled) for; ``failed`` says why compiling failed."""
+    """A :class:`CompiledSimulation`; ``failed`` says why compiling it failed."""
 
     def __init__(self, simulation: CompiledSimulation) -> None:
         self.simulation = simulation
-        self.ready: set[tuple[int, int, int]] = set()
         self.failed: str | None = None
+
+
+def signature(value: object) -> Hashable:
+    """What a compiled graph depends on in a selection function (or a value it closes over): the code, the Python
+    values, the tensors' dtypes, shapes and devices (not their contents, which are the graph's inputs).
+
+    >>> from othello_zoo.search._select import puct_selection
+    >>> signature(puct_selection(1.25)) == signature(puct_selection(1.25)) != signature(puct_selection(2.0))
+    True
+    """
+    if isinstance(value, Tensor):
+        return ("tensor", value.dtype, tuple(value.shape), value.device.type)
+    if isinstance(value, types.FunctionType):
+        return (value.__code__, tuple(signature(cell.cell_contents) for cell in value.__closure__ or ()))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value), tuple(signature(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return (type(value), id(value))
+
+
+def run_key(
+    tree: Tree, levels: int, leaves: int, rules: tuple[Hashable, Hashable]
+) -> tuple[int, int, int, int, tuple[Hashable, Hashable]]:
+    """The key of the compiled graphs a simulation runs: the depth, the trees' shapes, the leaf batch and the
+    selection functions' :func:`signature` (a search with other rules is compiled anew, never run on a graph
+    compiled for others)."""
+    return (levels, tree.trees, tree.nodes, leaves, rules)
 
 
 _CACHE: dict[tuple[int, int, str], tuple[Evaluator, _Compiled]] = {}
@@ -296,34 +419,49 @@ def run_compiled(
     simulations: int,
     root_selection: SelectionFn,
     interior_selection: SelectionFn,
+    leaf_batch: int = 1,
 ) -> Tree:
-    """:func:`~othello_zoo.search.run_search` with each simulation compiled: the same simulations (a tree deeper than
-    :data:`LEVELS` allows is searched on eagerly). A compiler that fails (none installed, say) is reported once as a
-    warning and the search goes on eagerly."""
+    """:func:`~othello_zoo.search.run_search` with each simulation (or leaf batch) compiled: the same simulations (a
+    tree deeper than :data:`LEVELS` allows is searched on eagerly). A compiler that fails (none installed, say) is
+    reported once as a warning and the search goes on eagerly."""
+    rules = (signature(root_selection), signature(interior_selection))
     with torch.no_grad():
-        for _ in range(simulations):
-            deepest = int(tree.max_depth.max())  # a host read a simulation (microseconds on the CPU)
+        done = 0
+        while done < simulations:
+            leaves = min(leaf_batch, simulations - done)
+            deepest = int(tree.max_depth.max()) + leaves - 1  # a host read a simulation (microseconds on the CPU)
+            done += leaves
             if compiled.failed is None and deepest < LEVELS[-1]:
                 levels = levels_for(deepest)
-                shape = (levels, tree.trees, tree.nodes)
-                if shape in compiled.ready or _compiles(compiled, tree, levels, root_selection, interior_selection):
-                    compiled.simulation(tree, levels, root_selection, interior_selection)
+                key = run_key(tree, levels, leaves, rules)
+                if key in compiled.simulation.warm or _compiles(
+                    compiled, tree, levels, leaves, root_selection, interior_selection, key
+                ):
+                    compiled.simulation(tree, levels, leaves, root_selection, interior_selection, key)
                     continue
-            simulate(tree, evaluator, deepest + 1, root_selection, interior_selection)
+            if leaves == 1:
+                simulate(tree, evaluator, deepest + 1, root_selection, interior_selection)
+            else:
+                simulate_leaves(tree, evaluator, leaves, deepest + 1, root_selection, interior_selection)
     return tree
 
 
 def _compiles(
-    compiled: _Compiled, tree: Tree, levels: int, root_selection: SelectionFn, interior_selection: SelectionFn
+    compiled: _Compiled,
+    tree: Tree,
+    levels: int,
+    leaves: int,
+    root_selection: SelectionFn,
+    interior_selection: SelectionFn,
+    key: Hashable,
 ) -> bool:
-    """Compiles ``compiled`` for ``tree``'s shapes by a simulation on a copy; on a compiler's failure, warns once and
-    returns False (the search goes on eagerly)."""
+    """Compiles ``compiled`` for ``key`` by a simulation on a copy of ``tree``; on a compiler's failure, warns once
+    and returns False (the search goes on eagerly)."""
     try:
-        compiled.simulation(_cloned(tree), levels, root_selection, interior_selection)
+        compiled.simulation(_cloned(tree), levels, leaves, root_selection, interior_selection, key)
     except torch._dynamo.exc.BackendCompilerFailed as error:
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         compiled.failed = reason
         warnings.warn(f"the compiled search could not be compiled ({reason}); searching eagerly", stacklevel=4)
         return False
-    compiled.ready.add((levels, tree.trees, tree.nodes))
     return True

@@ -47,6 +47,10 @@ class SearchConfig:
         reuse: a search keeps its trees in its result, and whoever plays a move searches on from the subtree
             under it (self-play, the agent); PUCT root only (the Gumbel root starts each search afresh).
         dtype: of the tree's statistics: ``torch.float32``, or ``torch.float64`` for exact comparisons.
+        leaf_batch: simulations a tree per evaluator call, at least 1. Above 1, that many descents run one after
+            another, each seeing the ones before it as losses (a virtual loss), and their leaves are evaluated
+            together: fewer, larger network calls (several times the simulations a second on one board), each
+            simulation a little less informed than one at a time. 1: one simulation at a time.
 
     >>> config = SearchConfig(simulations=64).replace(c_puct=2.0)
     >>> config.simulations, config.c_puct, config.dirichlet_alpha, config.root_policy
@@ -68,6 +72,7 @@ class SearchConfig:
     c_scale: float = 0.1
     reuse: bool = False
     dtype: torch.dtype = torch.float32
+    leaf_batch: int = 1
 
     def __post_init__(self) -> None:
         def keep(name: str, value: object) -> None:  # the checked value (a NumPy int becomes an int)
@@ -86,6 +91,7 @@ class SearchConfig:
             raise TypeError(f"reuse must be True or False, got {self.reuse!r}")
         if self.reuse and self.root_policy != "puct":
             raise ValueError("reuse=True works with root_policy='puct' (the Gumbel root starts each search afresh)")
+        keep("leaf_batch", check_int("leaf_batch", self.leaf_batch, low=1, high=MAX_SIMULATIONS))
         if self.dtype not in DTYPES:
             raise ValueError(f"dtype must be torch.float32 or torch.float64, got {self.dtype!r}")
 

@@ -10,29 +10,54 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
-from othello_zoo.search._tree import Tree, node_rows
+from othello_zoo.search._tree import Tree
 
-__all__ = ["Evaluator", "check_output", "evaluate_nodes", "traceable"]
+__all__ = ["Evaluator", "check_output", "evaluate_nodes", "store_evaluation", "traceable"]
 
 Evaluator = Callable[[Tensor, Tensor], tuple[Tensor, Tensor]]
 """``(observation, mask) -> (logits, value)``: the mover's int8 planes ``(B, 2, n, n)`` and bool legal mask
 ``(B, n*n + 1)`` in; float logits ``(B, n*n + 1)`` and a value in ``[-1, 1]`` for the player to move out."""
 
 
-def evaluate_nodes(tree: Tree, node: Tensor, state: engine.State, evaluator: Evaluator, check: bool = False) -> Tensor:
+def evaluate_nodes(
+    tree: Tree,
+    node: Tensor,
+    state: engine.State,
+    evaluator: Evaluator,
+    check: bool = False,
+    trees: Tensor | None = None,
+) -> Tensor:
     """Evaluates ``state`` (one board per tree) as each tree's ``node`` (int64 ``(N,)``): stores its legal
     actions, prior and end, and returns its value (float ``(N,)``; the exact result where the game is over).
+    ``trees`` (int64 ``(P,)``) names the tree of each node where there are several a tree (a leaf batch).
 
     The evaluator's output shapes are checked every time (no synchronisation); with ``check``, its values too
     (finite logits, values in [-1, 1]: one synchronisation, which a search makes once a run, at the roots).
     """
     observation, mask = engine.mover_view(state)
     logits, value = check_output(evaluator, evaluator(observation, mask), mask, check)
+    return store_evaluation(tree, node, mask, logits, value, state.terminated, engine.outcome(state), trees)
+
+
+def store_evaluation(
+    tree: Tree,
+    node: Tensor,
+    mask: Tensor,
+    logits: Tensor,
+    value: Tensor,
+    over: Tensor,
+    result: Tensor,
+    trees: Tensor | None = None,
+) -> Tensor:
+    """Stores what is known of the new nodes ``node`` (int64 ``(P,)``, of the trees ``trees``, default one a tree):
+    their prior (the softmax of ``logits`` over the legal actions ``mask``), legal actions and end (``over``, bool,
+    with its exact ``result`` for the mover); returns their value (float ``(P,)``: ``value``, or the exact result
+    where the game is over). The eager search's and the compiled one's, the same arithmetic."""
     dtype, actions = tree.dtype, tree.actions
     prior = torch.softmax(logits.to(dtype).masked_fill(~mask, -math.inf), dim=1)
-    over = state.terminated
-    result = engine.outcome(state).to(dtype)
-    t, rows = tree.tree_index, node_rows(tree, node)
+    result = result.to(dtype)
+    t = tree.tree_index if trees is None else trees
+    rows = t * tree.nodes + node
     tree.prior.view(-1, actions).index_copy_(0, rows, prior)
     tree.legal.view(-1, actions).index_copy_(0, rows, mask)
     tree.terminal[t, node] = over

@@ -21,7 +21,19 @@ from othello_zoo.search._evaluate import Evaluator, evaluate_nodes
 from othello_zoo.search._select import SelectionFn
 from othello_zoo.search._tree import Tree, node_rows, write_state
 
-__all__ = ["Path", "StepFn", "backup", "descend", "engine_step", "expand", "run_search", "simulate"]
+__all__ = [
+    "VIRTUAL_LOSS",
+    "Path",
+    "StepFn",
+    "backup",
+    "descend",
+    "engine_step",
+    "expand",
+    "finish_leaves",
+    "run_search",
+    "simulate",
+    "simulate_leaves",
+]
 
 StepFn = Callable[[engine.State, Tensor], engine.State]
 """``(state, actions) -> state``: the boards after the actions (int64 ``(B,)``), pure and batched; a finished
@@ -100,19 +112,31 @@ def expand(tree: Tree, path: Path, step: StepFn = engine_step) -> tuple[Tensor, 
     return target, child
 
 
-def backup(tree: Tree, path: Path, value: Tensor) -> None:
-    """Adds one visit and the leaf's ``value`` (float ``(N,)``, from the side of its mover) to every edge of
-    ``path``, the sign changing at each edge; one scatter for all trees."""
+def backup(
+    tree: Tree, path: Path, value: Tensor, visits: float = 1.0, offset: float = 0.0, trees: Tensor | None = None
+) -> None:
+    """Adds ``visits`` visits (one by default) and the leaf's ``value`` (float ``(P,)``, from the side of its mover)
+    to every edge of ``path``, the sign changing at each edge, plus ``offset`` (from the side of the player who
+    chose the edge); one scatter for all trees. ``trees`` (int64 ``(P,)``) names the tree of each path where
+    there are several paths a tree (default: one a tree, ``tree.tree_index``)."""
     depth = path.depth
     step = torch.arange(path.nodes.shape[1], device=depth.device)
     on_path = step < depth.unsqueeze(1)
     sign = 1.0 - 2.0 * ((depth.unsqueeze(1) - step) % 2).to(tree.dtype)
-    rows = tree.tree_index.unsqueeze(1) * tree.nodes + path.nodes
+    t = tree.tree_index if trees is None else trees
+    rows = t.unsqueeze(1) * tree.nodes + path.nodes
     flat = (rows * tree.actions + path.actions).masked_fill(~on_path, 0)
     # Steps off the path land on entry 0 of the first node with a weight of 0.
     weight = on_path.to(tree.dtype)
-    tree.visits.view(-1).scatter_add_(0, flat.flatten(), weight.flatten())
-    tree.value_sum.view(-1).scatter_add_(0, flat.flatten(), (weight * sign * value.unsqueeze(1)).flatten())
+    added = sign * value.unsqueeze(1) if offset == 0 else sign * value.unsqueeze(1) + offset
+    tree.visits.view(-1).scatter_add_(0, flat.flatten(), (weight if visits == 1 else weight * visits).flatten())
+    tree.value_sum.view(-1).scatter_add_(0, flat.flatten(), (weight * added).flatten())
+
+
+VIRTUAL_LOSS = 1.0
+"""What a descent of a leaf batch (:func:`simulate_leaves`) adds to each edge it walked until its leaf's value
+is known: a visit and a loss (-1) for the player who chose the edge, so that the descents after it in the same
+batch go elsewhere unless that edge stays much the best."""
 
 
 def simulate(
@@ -135,6 +159,51 @@ def simulate(
     backup(tree, path, value)
 
 
+def simulate_leaves(
+    tree: Tree,
+    evaluator: Evaluator,
+    leaves: int,
+    levels: int,
+    root_selection: SelectionFn,
+    interior_selection: SelectionFn,
+    step: StepFn = engine_step,
+    host_reads: bool | None = None,
+) -> None:
+    """``leaves`` simulations in every tree with one evaluator call for all their new nodes (a leaf batch).
+
+    The descents run one after another, each walked edge holding a virtual loss (:data:`VIRTUAL_LOSS`) until the
+    back-up, so that the later descents spread over other leaves; each expands its leaf at once, marked as
+    finished until it is evaluated, so that a later descent reaching it stops there (a collision) and backs up
+    its value when it is known, as a second visit of the same leaf. ``levels``: at least the deepest path plus
+    ``leaves``. The same number of simulations as ``leaves`` calls of :func:`simulate`, not the same ones: a
+    descent does not see the values of the leaves before it in its batch."""
+    t = tree.tree_index
+    paths, targets, children = [], [], []
+    zero = torch.zeros(tree.trees, dtype=tree.dtype, device=t.device)
+    for _ in range(leaves):
+        path = descend(tree, levels, root_selection, interior_selection, host_reads)
+        target, child = expand(tree, path, step)
+        tree.terminal[t, target] = True  # pending: a later descent of this batch stops on it
+        backup(tree, path, zero, offset=-VIRTUAL_LOSS)
+        paths.append(path)
+        targets.append(target)
+        children.append(child)
+    path = Path(*(torch.cat(parts) for parts in zip(*paths, strict=True)))
+    target, trees = torch.cat(targets), t.repeat(leaves)
+    value = evaluate_nodes(tree, target, engine.cat(children), evaluator, trees=trees)
+    finish_leaves(tree, path, target, trees, value)
+
+
+def finish_leaves(tree: Tree, path: Path, target: Tensor, trees: Tensor, value: Tensor) -> None:
+    """The back-up of a leaf batch (:func:`simulate_leaves`): ``value`` of each new node ``target`` (float
+    ``(P,)``), the same value for a descent that stopped on it, the exact result for one that ended on a finished
+    game; the virtual losses taken back."""
+    tree.terminal_value[trees, target] = value  # for the collisions' sake; a finished game's value is its result
+    leaf_value = torch.where(path.expand, value, tree.terminal_value[trees, path.leaf])
+    tree.terminal_value[trees, target] = torch.where(tree.terminal[trees, target], value, 0.0)
+    backup(tree, path, leaf_value, visits=0.0, offset=VIRTUAL_LOSS, trees=trees)
+
+
 @uses_package_threads
 def run_search(
     tree: Tree,
@@ -143,6 +212,7 @@ def run_search(
     root_selection: SelectionFn,
     interior_selection: SelectionFn,
     step: StepFn = engine_step,
+    leaf_batch: int = 1,
 ) -> Tree:
     """``simulations`` simulations in every tree of ``tree`` (its roots evaluated, with room for ``simulations``
     more nodes): the search loop, with the rules passed in. Returns ``tree``, grown in place.
@@ -154,8 +224,15 @@ def run_search(
         root_selection: the selection function at the root (depth 0).
         interior_selection: the selection function below the root.
         step: ``(state, actions) -> state``, the move from a node to its child (default :func:`engine_step`).
+        leaf_batch: simulations a tree per evaluator call (:func:`simulate_leaves`); 1: one at a time.
     """
-    for _ in range(simulations):
-        levels = int(tree.max_depth.max()) + 1  # the one host read of a simulation
-        simulate(tree, evaluator, levels, root_selection, interior_selection, step)
+    done = 0
+    while done < simulations:
+        leaves = min(leaf_batch, simulations - done)
+        levels = int(tree.max_depth.max()) + leaves  # the one host read of a simulation (or of a leaf batch)
+        if leaves == 1:
+            simulate(tree, evaluator, levels, root_selection, interior_selection, step)
+        else:
+            simulate_leaves(tree, evaluator, leaves, levels, root_selection, interior_selection, step)
+        done += leaves
     return tree

@@ -104,16 +104,17 @@ def _compiled(evaluator: Evaluator, roots: engine.State, step: StepFn, compile: 
 def _run(
     tree: Tree,
     evaluator: Evaluator,
-    simulations: int,
+    config: SearchConfig,
     root_selection: SelectionFn,
     interior_selection: SelectionFn,
     step: StepFn,
     compiled: Any,
 ) -> None:
+    simulations, leaf_batch = config.simulations, config.leaf_batch
     if compiled is None:
-        run_search(tree, evaluator, simulations, root_selection, interior_selection, step)
+        run_search(tree, evaluator, simulations, root_selection, interior_selection, step, leaf_batch)
     else:
-        run_compiled(tree, compiled, evaluator, simulations, root_selection, interior_selection)
+        run_compiled(tree, compiled, evaluator, simulations, root_selection, interior_selection, leaf_batch)
 
 
 def _check_roots(roots: object) -> engine.State:
@@ -165,7 +166,7 @@ def puct_policy(
     compiled = _compiled(evaluator, roots, step, compile)
     root_value = _roots(roots, evaluator, config, generator, tree)
     select = puct_selection(config.c_puct)
-    _run(tree, evaluator, config.simulations, select, select, step, compiled)
+    _run(tree, evaluator, config, select, select, step, compiled)
     return _summary(tree, root_value, None, None, config.reuse if keep_tree is None else keep_tree)
 
 
@@ -202,7 +203,7 @@ def gumbel_policy(
         raise ValueError("root_policy='gumbel' draws Gumbel noise: pass a torch.Generator on the roots' device")
     c = config
     root = draw_gumbel_root(tree, c.simulations, generator, c.max_considered, c.gumbel_scale, c.c_visit, c.c_scale)
-    _run(tree, evaluator, c.simulations, gumbel_root_selection(root), puct_selection(c.c_puct), step, compiled)
+    _run(tree, evaluator, c, gumbel_root_selection(root), puct_selection(c.c_puct), step, compiled)
     action, improved = gumbel_result(tree, root, root_value)
     action = torch.where(tree.terminal[:, 0], tree.actions - 1, action)  # a finished root: the null action
     return _summary(tree, root_value, action, improved, c.reuse if keep_tree is None else keep_tree)
