@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 
 import torch
+from tqdm import tqdm
 
 from othello_zoo import engine
 from othello_zoo.alphazero.network import PolicyValueNet
@@ -35,6 +36,7 @@ def batched_search_rates(
     rollout_roots: Sequence[int] = ROLLOUT_ROOTS,
     compiled: bool = True,
     leaf_batch: int = LEAF_BATCH,
+    progress: bool = False,
 ) -> dict[str, float]:
     """Simulations per second (all roots together) of one search of ``simulations`` per root from
     the start position: ``"rollouts, N=..."`` with one random playout a leaf (at ``rollout_roots``),
@@ -44,7 +46,8 @@ def batched_search_rates(
     that search with ``compile=True`` (its compilation in the warm-up; left out with ``compiled=False``), and
     ``"..., leaf batch 8"`` with ``leaf_batch`` simulations a tree per network call, eager and compiled, at up to
     :data:`LEAF_BATCH_ROOTS` roots (where the network's batch is small). Each figure is the best of three searches
-    after a warm-up."""
+    after a warm-up; ``progress`` draws a bar on stderr (a search and root count a step; the compiled searches'
+    first steps compile for minutes with inductor's cache cold)."""
     dev = resolve_device("device", device)
     net = PolicyValueNet(8, channels=64, blocks=4).to(dev)
     generator = torch.Generator(device=dev).manual_seed(seed)
@@ -60,23 +63,27 @@ def batched_search_rates(
         searches["network, Gumbel (64 x 4), compiled"] = BatchedSearch(net.evaluator(), gumbel, compile=True)
         name = f"network, Gumbel (64 x 4), compiled, leaf batch {leaf_batch}"
         searches[name] = BatchedSearch(net.evaluator(), batched, compile=True)
-    rates = {}
+    steps = []
     for name, search in searches.items():
         counts = rollout_roots if name == "rollouts" else roots
         if search.config.leaf_batch > 1:
             counts = [count for count in counts if count <= LEAF_BATCH_ROOTS]
-        for count in counts:
-            state = engine.init(count, device=dev)
-            # A warm-up (the compiled search's compilation for this shape, outside the timing).
-            search.run(state if search.compile else engine.init(min(count, 4), device=dev), generator)
-            best = 0.0
-            for _ in range(3):
-                start = time.perf_counter()
-                search.run(state, generator)
-                if dev.type == "cuda":
-                    torch.cuda.synchronize()
-                best = max(best, count * simulations / (time.perf_counter() - start))
-            rates[f"{name}, N={count}"] = best
+        steps += [(name, search, count) for count in counts]
+    rates = {}
+    bar = tqdm(steps, desc="othello-zoo bench --search", unit="search", file=sys.stderr, disable=not progress)
+    for name, search, count in bar:
+        bar.set_postfix_str(f"{name}, N={count}{' (compiling)' if search.compile else ''}")
+        state = engine.init(count, device=dev)
+        # A warm-up (the compiled search's compilation for this shape, outside the timing).
+        search.run(state if search.compile else engine.init(min(count, 4), device=dev), generator)
+        best = 0.0
+        for _ in range(3):
+            start = time.perf_counter()
+            search.run(state, generator)
+            if dev.type == "cuda":
+                torch.cuda.synchronize()
+            best = max(best, count * simulations / (time.perf_counter() - start))
+        rates[f"{name}, N={count}"] = best
     return rates
 
 

@@ -140,7 +140,8 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         "--search",
         action="store_true",
         help="also simulations/s of the batched tree search at 1, 64 and 1,024 roots "
-        "(rollouts also 4,096 and 16,384), ~2 min (default: off)",
+        "(rollouts also 4,096 and 16,384) and mctx + pgx beside it, eager and compiled: a few minutes, more "
+        "while the compiled searches compile (default: off)",
     )
     add(
         "--json",
@@ -272,8 +273,11 @@ def _search_rates(device: str) -> dict[str, float]:
     """Measures and prints the batched tree search's simulations per second."""
     from othello_zoo.cli._measure_search import batched_search_rates, mctx_rates
 
-    _note(f"measuring the batched tree search on {device} (about two minutes; mctx + pgx beside it where installed)")
-    rates = {**batched_search_rates(device=device), **mctx_rates()}
+    _note(
+        f"measuring the batched tree search on {device} (a few minutes; the compiled searches compile first, for "
+        "minutes more with inductor's cache cold; mctx + pgx beside it where installed)"
+    )
+    rates = {**batched_search_rates(device=device, progress=True), **mctx_rates()}
     print(f"\nBatched tree search (othello_zoo.search, 32 simulations a root), simulations/s on {device}")
     for name, value in rates.items():
         print(f"  {name:<44} {value:10,.0f}")

@@ -231,7 +231,7 @@ def _evaluate_finish_leaves(tree: Tree, evaluate: Evaluator, leaves: list[Leaf],
     """The second part of a leaf batch: its new nodes evaluated together, stored and backed up."""
     (path, target, child, planes, mask), trees = _joined(tree, leaves)
     logits, value = evaluate(planes, mask)
-    finish_leaves(tree, path, target, trees, _store(tree, target, child, mask, logits, value, board_size, trees))
+    _finish_leaves(tree, path, target, child, mask, logits, value, board_size, trees)
 
 
 def _finish_leaves(
@@ -245,7 +245,8 @@ def _finish_leaves(
     board_size: int,
     trees: Tensor,
 ) -> None:
-    """The end of a leaf batch after an evaluator run outside the compiled graph: stored and backed up."""
+    """The end of a leaf batch: its new nodes stored (:func:`_store`), and the values backed up
+    (:func:`~othello_zoo.search._loop.finish_leaves`)."""
     finish_leaves(tree, path, target, trees, _store(tree, target, child, mask, logits, value, board_size, trees))
 
 

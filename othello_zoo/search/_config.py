@@ -49,8 +49,9 @@ class SearchConfig:
         dtype: of the tree's statistics: ``torch.float32``, or ``torch.float64`` for exact comparisons.
         leaf_batch: simulations a tree per evaluator call, at least 1. Above 1, that many descents run one after
             another, each seeing the ones before it as losses (a virtual loss), and their leaves are evaluated
-            together: fewer, larger network calls (several times the simulations a second on one board), each
-            simulation a little less informed than one at a time. 1: one simulation at a time.
+            together: fewer, larger network calls (on one board, with 16, about twice the simulations a second of
+            one at a time, see ``docs/performance.md``), each simulation a little less informed than one at a time.
+            1: one simulation at a time.
 
     >>> config = SearchConfig(simulations=64).replace(c_puct=2.0)
     >>> config.simulations, config.c_puct, config.dirichlet_alpha, config.root_policy
