@@ -1,0 +1,84 @@
+"""The one-board search side by side: simulations/s of the eager and the compiled search, one at a time and in leaf
+batches, and mctx + pgx in the same run (where installed); or the shipped agent's seconds a move.
+
+    python docs/scripts/one_board_search.py                 # 64 x 4 network, 32 simulations, Gumbel root, 1 root
+    python docs/scripts/one_board_search.py --roots 64      # the same at 64 roots
+    python docs/scripts/one_board_search.py --agent         # the shipped agent's 384-simulation move, one thread
+
+The figures of ``docs/performance.md#leaf-batches-and-the-one-board-search``. Each search is timed 40 times (fewer at
+more roots) after two warm-ups (a compiled search's compilation among them: minutes with inductor's cache cold); the
+median and the best are printed, since a shared machine's speed wanders between runs: compare within one run only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import torch
+
+from othello_zoo import engine
+from othello_zoo.alphazero.agent import AGENT_SEARCH, AlphaZeroAgent
+from othello_zoo.alphazero.network import PolicyValueNet
+from othello_zoo.cli._measure_search import mctx_rates
+from othello_zoo.core.board import Board
+from othello_zoo.search import BatchedSearch, SearchConfig
+from othello_zoo.testing import random_play
+
+SEARCHES = ((False, 1), (False, 16), (True, 1), (True, 8), (True, 16))  # (compile, leaf_batch)
+
+
+def search_rates(roots: int, simulations: int) -> None:
+    torch.manual_seed(0)
+    net = PolicyValueNet(8, channels=64, blocks=4)
+    generator = torch.Generator().manual_seed(0)
+    state = engine.init(roots)
+    for compile, leaf_batch in SEARCHES:
+        config = SearchConfig(simulations=simulations, root_policy="gumbel", leaf_batch=leaf_batch)
+        search = BatchedSearch(net.evaluator(), config, compile=compile)
+        for _ in range(2):
+            search.run(state, generator)
+        rates = []
+        for _ in range(max(3, 40 // roots)):
+            start = time.perf_counter()
+            search.run(state, generator)
+            rates.append(roots * simulations / (time.perf_counter() - start))
+        name = f"{'compiled' if compile else 'eager'}, leaf_batch={leaf_batch}"
+        print(f"{name:<28} median {statistics.median(rates):9,.0f}  best {max(rates):9,.0f} simulations/s", flush=True)
+    for name, rate in mctx_rates((roots,), simulations).items():
+        print(f"{name:<28} {rate:,.0f} simulations/s")
+
+
+def agent_seconds() -> None:
+    torch.set_num_threads(1)
+    texts = engine.to_text(random_play(engine.init(6), 12, torch.Generator().manual_seed(1)))
+    boards = [board for board in map(Board.from_text, texts) if not board.terminated][:4]
+    for compile, leaf_batch in SEARCHES:
+        agent = AlphaZeroAgent(search=AGENT_SEARCH.replace(leaf_batch=leaf_batch, reuse=False), compile=compile)
+        start = time.perf_counter()
+        agent.choose(boards[0])
+        first = time.perf_counter() - start
+        times = []
+        for board in boards * 2:
+            start = time.perf_counter()
+            agent.choose(board)
+            times.append(time.perf_counter() - start)
+        name = f"{'compiled' if compile else 'eager'}, leaf_batch={leaf_batch}"
+        print(f"{name:<28} {statistics.mean(times):.3f} s a move (the first {first:.1f} s)", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--roots", type=int, default=1)
+    parser.add_argument("--simulations", type=int, default=32)
+    parser.add_argument("--agent", action="store_true", help="the shipped agent's seconds a move instead")
+    args = parser.parse_args()
+    if args.agent:
+        agent_seconds()
+    else:
+        search_rates(args.roots, args.simulations)
+
+
+if __name__ == "__main__":
+    main()
