@@ -112,3 +112,19 @@ def test_leaf_batch__bad_values_are_refused_by_name() -> None:
         SearchConfig(leaf_batch=0)
     with pytest.raises(TypeError, match="leaf_batch"):
         SearchConfig(leaf_batch=2.5)  # type: ignore[arg-type]
+
+
+def test_leaf_batch__the_agent_takes_it_by_name_and_plays_a_legal_move() -> None:
+    """``make_agent("az", leaf_batch=16)``: the shipped agent's search in batches of 16, its tree kept between moves."""
+    from othello_zoo.agents import make_agent
+
+    agent = make_agent("az", leaf_batch=16, simulations=48)
+    assert agent.search.config.leaf_batch == 16
+    assert agent.search.config.simulations == 48
+    board = Board.start(8)
+    move = agent.act(board)
+    assert move in board.legal_actions()
+    reply = board.step(move)
+    assert agent.act(reply.step(reply.legal_actions()[0])) in reply.step(reply.legal_actions()[0]).legal_actions()
+    with pytest.raises(ValueError, match="leaf_batch must be an int from 1 to 1,000,000, got 0"):
+        make_agent("az", leaf_batch=0)
