@@ -41,6 +41,7 @@ from othello_zoo.search._loop import (
     backup,
     descend,
     finish_leaves,
+    link,
     simulate,
     simulate_leaves,
 )
@@ -85,7 +86,7 @@ def levels_for(deepest: int) -> int:
 
 def _expand_words(tree: Tree, path: Path, table: tuple[Rays, ...]) -> tuple[Tensor, WordsStep]:
     """:func:`~othello_zoo.search._loop.expand` on the bitboard words: the same nodes, boards and links."""
-    t, leaf, depth = tree.tree_index, path.leaf, path.depth
+    leaf, depth = path.leaf, path.depth
     action = path.actions.gather(1, (depth - 1).clamp(min=0).unsqueeze(1)).squeeze(1)
     target = torch.where(path.expand, tree.size, tree.sink)
     states, rows = tree.states, node_rows(tree, leaf)
@@ -100,17 +101,13 @@ def _expand_words(tree: Tree, path: Path, table: tuple[Rays, ...]) -> tuple[Tens
         states.forfeited.index_select(0, rows),
         torch.where(path.expand, action, tree.actions - 1),
     )
-    tree.child[t, torch.where(path.expand, leaf, tree.sink), action] = target
     written = node_rows(tree, target)
     states.discs[written] = torch.stack((child.own, child.opp), dim=1)
     states.moves[written] = child.moves
     states.current_player[written] = child.current_player
     states.terminated[written] = child.terminated
     states.forfeited[written] = child.forfeited
-    tree.depth[t, target] = depth
-    tree.parent[t, target] = leaf
-    tree.size.add_(path.expand.long())
-    torch.maximum(tree.max_depth, torch.where(path.expand, depth, 0), out=tree.max_depth)
+    link(tree, path, action, target)
     return target, child
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "engine_step",
     "expand",
     "finish_leaves",
+    "link",
     "run_search",
     "simulate",
     "simulate_leaves",
@@ -97,19 +98,27 @@ def descend(
 def expand(tree: Tree, path: Path, step: StepFn = engine_step) -> tuple[Tensor, engine.State]:
     """Adds the child of ``path``'s last edge in every tree where ``path.expand``; returns the new nodes (the sink
     elsewhere, int64 ``(N,)``) and their boards."""
-    t, leaf, depth = tree.tree_index, path.leaf, path.depth
+    leaf, depth = path.leaf, path.depth
     action = path.actions.gather(1, (depth - 1).clamp(min=0).unsqueeze(1)).squeeze(1)
     target = torch.where(path.expand, tree.size, tree.sink)
     parent = tree.states[node_rows(tree, leaf)]
     # Elsewhere the action may not be legal at the leaf (a finished game): pass it, and drop it.
     child = step(parent, torch.where(path.expand, action, tree.actions - 1))
-    tree.child[t, torch.where(path.expand, leaf, tree.sink), action] = target
     write_state(tree, target, child)
+    link(tree, path, action, target)
+    return target, child
+
+
+def link(tree: Tree, path: Path, action: Tensor, target: Tensor) -> None:
+    """Links each new node ``target`` under ``path``'s leaf by ``action`` (where ``path.expand``; the sink
+    elsewhere): the child index, its depth and parent, the trees' sizes and deepest paths. The eager expansion's and
+    the compiled one's."""
+    t, leaf, depth = tree.tree_index, path.leaf, path.depth
+    tree.child[t, torch.where(path.expand, leaf, tree.sink), action] = target
     tree.depth[t, target] = depth
     tree.parent[t, target] = leaf
     tree.size.add_(path.expand.long())
     torch.maximum(tree.max_depth, torch.where(path.expand, depth, 0), out=tree.max_depth)
-    return target, child
 
 
 def backup(
