@@ -251,10 +251,19 @@ def test_search_rates__every_search_and_root_count_and_mctx_only_where_installed
     from othello_zoo.cli import _measure_search
 
     # The compiled row (the same search compiled: tests/test_compiled_search.py) is left out: it compiles for minutes.
-    rates = _measure_search.batched_search_rates(roots=(1, 3), simulations=2, rollout_roots=(2, 5), compiled=False)
-    searches = ("network (64 x 4 blocks)", "network, Gumbel (64 x 4)", "network, Gumbel (64 x 4), leaf batch 8")
-    assert list(rates) == ["rollouts, N=2", "rollouts, N=5", *(f"{s}, N={n}" for s in searches for n in (1, 3))]
+    rates = _measure_search.batched_search_rates(roots=(1, 3), simulations=16, rollout_roots=(2, 5), compiled=False)
+    searches = ("network (64 x 4 blocks)", "network, Gumbel (64 x 4)")
+    leaf = "network, Gumbel (64 x 4), leaf batch 8"
+    assert list(rates) == [
+        "rollouts, N=2",
+        "rollouts, N=5",
+        *(f"{s}, N={n}" for s in searches for n in (1, 3)),
+        *(f"{leaf}{part}, N={n}" for n in (1, 3) for part in ("", ", new nodes a simulation")),
+    ]
     assert all(r > 0 for r in rates.values())
+    # From the start, the Gumbel root's first batch of 8 sends two descents down each of its 4 moves, and the second
+    # finds each child still unevaluated; of 16 simulations, 10 add a node (the root's 4 children, then 6 below).
+    assert rates[f"{leaf}, new nodes a simulation, N=1"] == rates[f"{leaf}, new nodes a simulation, N=3"] == 10 / 16
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     assert _measure_search.mctx_rates((1,)) == {}
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: object())

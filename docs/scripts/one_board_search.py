@@ -44,8 +44,15 @@ def search_rates(roots: int, simulations: int) -> None:
             start = time.perf_counter()
             search.run(state, generator)
             rates.append(roots * simulations / (time.perf_counter() - start))
+        tree = search.run(state, generator, keep_tree=True).tree
+        assert tree is not None
+        added = int(tree.size.sum()) - roots  # a collision in a leaf batch adds no node (docs/performance.md)
         name = f"{'compiled' if compile else 'eager'}, leaf_batch={leaf_batch}"
-        print(f"{name:<28} median {statistics.median(rates):9,.0f}  best {max(rates):9,.0f} simulations/s", flush=True)
+        print(
+            f"{name:<28} median {statistics.median(rates):9,.0f}  best {max(rates):9,.0f} simulations/s, "
+            f"{added} of {roots * simulations} added a node",
+            flush=True,
+        )
     for name, rate in mctx_rates((roots,), simulations).items():
         print(f"{name:<28} {rate:,.0f} simulations/s")
 

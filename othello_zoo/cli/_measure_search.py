@@ -20,12 +20,25 @@ from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.checks import resolve_device
 from othello_zoo.search import BatchedSearch, SearchConfig, rollout_evaluator
 
-__all__ = ["LEAF_BATCH", "LEAF_BATCH_ROOTS", "ROLLOUT_ROOTS", "SEARCH_ROOTS", "batched_search_rates", "mctx_rates"]
+__all__ = [
+    "LEAF_BATCH",
+    "LEAF_BATCH_ROOTS",
+    "NEW_NODES",
+    "ROLLOUT_ROOTS",
+    "SEARCH_ROOTS",
+    "batched_search_rates",
+    "mctx_rates",
+]
 
 SEARCH_ROOTS = (1, 64, 1024)
 ROLLOUT_ROOTS = (*SEARCH_ROOTS, 4096, 16384)  # rollouts gain from larger batches (to about 16,384 on a CPU)
 LEAF_BATCH = 8  # the leaf batch of the bench's leaf-batch rows
 LEAF_BATCH_ROOTS = 64  # and the most roots they are measured at (more roots batch the network already)
+NEW_NODES = "new nodes a simulation"
+"""The suffix of a leaf-batch row's companion figure (``"..., leaf batch 8, new nodes a simulation, N=1"``): the
+share of its simulations that added a node to the tree. A descent of a leaf batch that reaches a node still awaiting
+its evaluation counts that node's value once more instead of a new one (see ``docs/performance.md``), and the
+network evaluates it all the same: where this share is low, the simulations a second overstate the search done."""
 
 
 def batched_search_rates(
@@ -45,9 +58,10 @@ def batched_search_rates(
     ``"network, Gumbel ..."`` the same with the Gumbel root (16 actions considered), and ``"..., compiled"``
     that search with ``compile=True`` (its compilation in the warm-up; left out with ``compiled=False``), and
     ``"..., leaf batch 8"`` with ``leaf_batch`` simulations a tree per network call, eager and compiled, at up to
-    :data:`LEAF_BATCH_ROOTS` roots (where the network's batch is small). Each figure is the best of three searches
-    after a warm-up; ``progress`` draws a bar on stderr (a search and root count a step; the compiled searches'
-    first steps compile for minutes with inductor's cache cold)."""
+    :data:`LEAF_BATCH_ROOTS` roots (where the network's batch is small), each with its share of simulations that
+    added a node (:data:`NEW_NODES`; 1.0 for a search one simulation at a time). Each figure is the best of three
+    searches after a warm-up; ``progress`` draws a bar on stderr (a search and root count a step; the compiled
+    searches' first steps compile for minutes with inductor's cache cold)."""
     dev = resolve_device("device", device)
     net = PolicyValueNet(8, channels=64, blocks=4).to(dev)
     generator = torch.Generator(device=dev).manual_seed(seed)
@@ -84,6 +98,11 @@ def batched_search_rates(
                 torch.cuda.synchronize()
             best = max(best, count * simulations / (time.perf_counter() - start))
         rates[f"{name}, N={count}"] = best
+        if search.config.leaf_batch > 1:
+            tree = search.run(state, generator, keep_tree=True).tree
+            assert tree is not None
+            added = int(tree.size.sum()) - count  # the roots were there before
+            rates[f"{name}, {NEW_NODES}, N={count}"] = added / (count * simulations)
     return rates
 
 

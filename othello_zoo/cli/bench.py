@@ -271,7 +271,7 @@ def _agent_rates(seconds: float) -> dict[str, float]:
 
 def _search_rates(device: str) -> dict[str, float]:
     """Measures and prints the batched tree search's simulations per second."""
-    from othello_zoo.cli._measure_search import batched_search_rates, mctx_rates
+    from othello_zoo.cli._measure_search import NEW_NODES, batched_search_rates, mctx_rates
 
     _note(
         f"measuring the batched tree search on {device} (a few minutes; the compiled searches compile first, for "
@@ -280,15 +280,18 @@ def _search_rates(device: str) -> dict[str, float]:
     rates = {**batched_search_rates(device=device, progress=True), **mctx_rates()}
     print(f"\nBatched tree search (othello_zoo.search, 32 simulations a root), simulations/s on {device}")
     for name, value in rates.items():
-        print(f"  {name:<44} {value:10,.0f}")
+        if NEW_NODES not in name:
+            print(f"  {name:<44} {value:10,.0f}")
     prefix = "network, Gumbel (64 x 4), "
     for key in rates:
-        if key.startswith(prefix) and not key.startswith(f"{prefix}N="):  # a variant of the eager Gumbel search
+        if key.startswith(prefix) and not key.startswith(f"{prefix}N=") and NEW_NODES not in key:  # a variant
             variant, count = key[len(prefix) :].rsplit(", N=", 1)
             eager = rates.get(f"{prefix}N={count}")
             mctx = rates.get(f"mctx + pgx, Gumbel (64 x 4), N={count}")
             ratios = [f"{rates[key] / eager:.2f}x the eager search"] if eager else []
             ratios += [f"{rates[key] / mctx:.2f}x mctx + pgx"] if mctx else []
+            new = rates.get(f"{prefix}{variant}, {NEW_NODES}, N={count}")
+            ratios += [f"{new:.0%} of its simulations added a node"] if new is not None else []
             print(f"  Gumbel search, {variant}, at N={count}: {', '.join(ratios)}")
     return rates
 

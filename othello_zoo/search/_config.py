@@ -51,6 +51,9 @@ class SearchConfig:
             another, each seeing the ones before it as losses (a virtual loss), and their leaves are evaluated
             together: fewer, larger network calls (on one board, with 16, about twice the simulations a second of
             one at a time, see ``docs/performance.md``), each simulation a little less informed than one at a time.
+            A descent that reaches a leaf of its own batch still awaiting its evaluation counts it again instead of
+            adding a node: rare in a long search of a position with many moves (the agent's 384 simulations), most
+            of the simulations in a short search from a narrow one (32 from the start with 16: 10 new nodes).
             1: one simulation at a time.
 
     >>> config = SearchConfig(simulations=64).replace(c_puct=2.0)
