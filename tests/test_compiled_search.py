@@ -95,6 +95,7 @@ def test_compiled__the_eager_search_bit_for_bit() -> None:
         assert compiled.visits.sum(1).tolist() == [12.0, 12.0, 0.0, 12.0]
         assert compiled.value[2] == 1.0  # a finished root: nothing to visit, its exact value (black wins 62-2)
         assert compiled.visits[3].nonzero().flatten().tolist() == [64]  # the pass, the forced root's one action
+    graphs = torch._dynamo.utils.counters["stats"]["unique_graphs"]
     results = []
     for compile in (False, True):
         search, state, generator = BatchedSearch(evaluate, puct, compile=compile), boards, seeded(4)
@@ -106,6 +107,13 @@ def test_compiled__the_eager_search_bit_for_bit() -> None:
         results.append(result)
     assert_same(*results)
     assert results[1].visits[2].sum() == 0
+    more = puct.replace(simulations=30, reuse=False)
+    assert_same(
+        BatchedSearch(evaluate, more).run(boards, seeded(5)),
+        BatchedSearch(evaluate, more, compile=True).run(boards, seeded(5)),
+    )
+    # The grown trees of reuse and another simulation count ran on the graphs compiled above (node count dynamic).
+    assert torch._dynamo.utils.counters["stats"]["unique_graphs"] == graphs
 
 
 def test_exact_wins__its_traceable_form_finds_the_same_moves() -> None:

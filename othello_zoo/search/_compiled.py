@@ -46,7 +46,7 @@ from othello_zoo.search._loop import (
     simulate_leaves,
 )
 from othello_zoo.search._select import SelectionFn
-from othello_zoo.search._tree import Tree, node_rows
+from othello_zoo.search._tree import NODE_FIELDS, Tree, node_rows
 
 __all__ = [
     "COMPILED_NETWORK_TREES",
@@ -267,8 +267,9 @@ class CompiledSimulation:
     then the evaluation and the back-up (one graph), for one evaluator, board size and device. Above
     :data:`COMPILED_NETWORK_TREES` trees the evaluator itself runs eagerly between the compiled parts.
 
-    The parts are compiled at their first use (seconds with inductor's cache on disk warm, up to minutes cold); the
-    batch and tree sizes may vary (a second compilation makes them dynamic).
+    The parts are compiled at their first use (seconds with inductor's cache on disk warm, up to minutes cold), with
+    the trees' node count dynamic from the start (:func:`_dynamic_nodes`: one graph for every simulation count); a
+    new number of trees compiles once more, dynamic then.
     """
 
     def __init__(self, evaluate: Evaluator, board_size: int, device: torch.device) -> None:
@@ -307,7 +308,8 @@ class CompiledSimulation:
     ) -> None:
         """``leaves`` simulations in every tree (one at a time, or a leaf batch), ``levels`` levels of descent
         (:func:`levels_for` of its deepest node plus ``leaves - 1``); ``key``: :func:`run_key` of the call."""
-        if key not in self.warm:  # compiles, with every guard checked
+        if key not in self.warm:  # compiles (or, for another tree size, reuses its graphs), every guard checked
+            _dynamic_nodes(tree)
             began = time.perf_counter()
             self._run(tree, levels, leaves, root_selection, interior_selection)
             shape = (levels, tree.trees, tree.nodes, leaves)
@@ -340,6 +342,19 @@ class CompiledSimulation:
         with torch.compiler.set_stance("force_eager"):  # the evaluator as it is, its thread setting included
             logits, value = self.evaluator(observation, mask)
         self._finish(tree, path, target, child, mask, logits, value, n)
+
+
+def _dynamic_nodes(tree: Tree) -> None:
+    """Marks the node dimension of ``tree``'s tensors dynamic for its next compilation: one graph then serves trees
+    of any size (any simulation count, and the grown trees of subtree reuse), and inductor's cache on disk serves it
+    to a later process whatever its simulation count. Compiled for the size at hand, each new simulation count cost
+    a compilation of its own (about two minutes on a 2-core CPU, the cache holding only other sizes); the kernels
+    walk the same entries either way."""
+    for name in NODE_FIELDS:
+        torch._dynamo.mark_dynamic(getattr(tree, name), 1)
+    states = tree.states
+    for field in (states.discs, states.moves, states.rays, states.current_player, states.terminated, states.forfeited):
+        torch._dynamo.mark_dynamic(field, 0)
 
 
 def _cloned(tree: Tree) -> Tree:
