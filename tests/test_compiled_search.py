@@ -88,11 +88,13 @@ def test_compiled__the_eager_search_bit_for_bit() -> None:
     evaluate, boards = table_evaluator(8), search_roots()
     gumbel = SearchConfig(simulations=12, root_policy="gumbel")
     puct = SearchConfig(simulations=12, dirichlet_fraction=0.25, reuse=True)
-    for config in (gumbel, puct, gumbel.replace(leaf_batch=5)):  # batches of 5, 5 and 2
+    # Leaf batches of 5, 5 and 2; and one of 40 (its paths sized for 128 levels, each descent walking 32).
+    wide = SearchConfig(simulations=40, leaf_batch=40)
+    for config in (gumbel, puct, gumbel.replace(leaf_batch=5), wide):
         eager = BatchedSearch(evaluate, config).run(boards, seeded(3))
         compiled = BatchedSearch(evaluate, config, compile=True).run(boards, seeded(3))
         assert_same(eager, compiled)
-        assert compiled.visits.sum(1).tolist() == [12.0, 12.0, 0.0, 12.0]
+        assert compiled.visits.sum(1).tolist() == [config.simulations, config.simulations, 0.0, config.simulations]
         assert compiled.value[2] == 1.0  # a finished root: nothing to visit, its exact value (black wins 62-2)
         assert compiled.visits[3].nonzero().flatten().tolist() == [64]  # the pass, the forced root's one action
     graphs = torch._dynamo.utils.counters["stats"]["unique_graphs"]

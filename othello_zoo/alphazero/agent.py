@@ -106,7 +106,8 @@ class AlphaZeroAgent(BoardAgent):
             winning move where there is one, else a drawing one, and leaves lost positions to the search (whose
             moves give the opponent the most chances to go wrong); 0 turns it off.
         compile: search with each simulation compiled by ``torch.compile`` (the same moves; the first move of a
-            process compiles, some seconds with inductor's cache warm, a minute cold: see ``docs/performance.md``).
+            process compiles: 15 to 25 s on a 2-core CPU with inductor's cache warm, whatever the simulation count,
+            several minutes the first time on a machine: see ``docs/performance.md``).
     """
 
     name = "az"
