@@ -6,18 +6,34 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["plot_training_curve"]
+__all__ = ["plot_training_curve", "pyplot"]
+
+_PYPLOT: list[Any] = []  # the import's outcome, once a process: [matplotlib.pyplot] or [None]
+
+
+def pyplot() -> Any:
+    """``matplotlib.pyplot`` on the Agg backend, or ``None`` where matplotlib cannot be imported; imported once a
+    process. The trainer calls it before its first iteration: imported after it (the first import takes about a
+    second), a Ctrl-C sent as the first log appeared landed in the import, and a second try met the half-imported
+    modules left in ``sys.modules`` (an AttributeError, the run going on after the Ctrl-C)."""
+    if not _PYPLOT:
+        try:
+            import matplotlib
+
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError:
+            _PYPLOT.append(None)
+        else:
+            _PYPLOT.append(plt)
+    return _PYPLOT[0]
 
 
 def plot_training_curve(log: Sequence[dict[str, Any]], opponents: Sequence[str], board_size: int, out: Path) -> bool:
     """``out/curve.png``: a training run's match scores against time. ``False`` where matplotlib is not installed
     (``True`` also when no match has been played yet, so there is nothing to plot)."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    plt = pyplot()
+    if plt is None:
         return False
     shown = [o for o in opponents if any(f"score_vs_{o}" in r for r in log)]
     if not shown:

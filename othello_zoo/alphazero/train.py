@@ -46,6 +46,7 @@ from othello_zoo.alphazero._checkpoint import (
     run_lock,
     save_checkpoint,
 )
+from othello_zoo.alphazero._curve import pyplot
 from othello_zoo.alphazero._log import write_log
 from othello_zoo.alphazero._replay import ReplayBuffer
 from othello_zoo.alphazero.config import EVAL_OPPONENTS, TrainConfig
@@ -325,6 +326,7 @@ class Trainer:
         c = self.config
         self._hold()
         try:
+            pyplot()  # the plot's import before the first iteration, not where a Ctrl-C after it would land
             bar = self._bar(progress)
             self._show = bar if progress else None
             if self._fresh:
