@@ -20,7 +20,15 @@ from torch import Tensor
 
 from othello_zoo import engine
 from othello_zoo.alphazero.network import PolicyValueNet
-from othello_zoo.search import BatchedSearch, SearchConfig, exact_wins, rollout_evaluator, traceable, winning_moves
+from othello_zoo.search import (
+    BatchedSearch,
+    SearchConfig,
+    _policies,
+    exact_wins,
+    rollout_evaluator,
+    traceable,
+    winning_moves,
+)
 from othello_zoo.search import _compiled as compiled_module
 from othello_zoo.testing import random_play
 
@@ -81,10 +89,11 @@ def seeded(seed: int) -> torch.Generator:
 
 
 @pytest.mark.slow
-def test_compiled__the_eager_search_bit_for_bit() -> None:
+def test_compiled__the_eager_search_bit_for_bit(monkeypatch: pytest.MonkeyPatch) -> None:
     """One compiled simulation through all a search meets, each run beside the eager search from the same
     generator: the Gumbel root, PUCT with root noise, leaf batches, a finished game and a forced pass among the
-    roots, and tree reuse over two plies (new tree sizes: the compiled parts made dynamic)."""
+    roots, tree reuse over two plies and a time budget's growing trees (new tree sizes: the compiled parts made
+    dynamic)."""
     evaluate, boards = table_evaluator(8), search_roots()
     gumbel = SearchConfig(simulations=12, root_policy="gumbel")
     puct = SearchConfig(simulations=12, dirichlet_fraction=0.25, reuse=True)
@@ -114,7 +123,14 @@ def test_compiled__the_eager_search_bit_for_bit() -> None:
         BatchedSearch(evaluate, more).run(boards, seeded(5)),
         BatchedSearch(evaluate, more, compile=True).run(boards, seeded(5)),
     )
-    # The grown trees of reuse and another simulation count ran on the graphs compiled above (node count dynamic).
+    monkeypatch.setattr(_policies, "FIRST_ROOM", 8)  # trees of 8 nodes grown to 16, then to 30, as it runs
+    timed = more.replace(seconds=1e4)
+    assert_same(
+        BatchedSearch(evaluate, more).run(boards, seeded(5)),
+        BatchedSearch(evaluate, timed, compile=True).run(boards, seeded(5)),
+    )
+    # The grown trees of reuse and of the time budget, and another simulation count, ran on the graphs compiled
+    # above (node count dynamic).
     assert torch._dynamo.utils.counters["stats"]["unique_graphs"] == graphs
 
 

@@ -29,7 +29,7 @@ from othello_zoo.core.checks import check_device, check_int, check_seed, resolve
 from othello_zoo.core.notation import check_board_size
 from othello_zoo.runtime.files import load_saved
 from othello_zoo.runtime.threads import uses_package_threads
-from othello_zoo.search import BatchedSearch, SearchConfig, Subtree, select_actions
+from othello_zoo.search import MAX_SIMULATIONS, BatchedSearch, SearchConfig, Subtree, select_actions
 from othello_zoo.search import exact_wins as exact_wins_of
 
 __all__ = ["AGENT_SEARCH", "ENDGAME", "SHIPPED", "AlphaZeroAgent", "load_network", "shipped_network"]
@@ -94,6 +94,9 @@ class AlphaZeroAgent(BoardAgent):
         simulations: replaces ``search.simulations`` (the older way to pass it).
         c_puct: replaces ``search.c_puct``.
         reuse: replaces ``search.reuse``.
+        seconds: replaces ``search.seconds``: think this long a move (at least one leaf batch), with no cap on the
+            simulations unless ``simulations`` is given too (see :class:`~othello_zoo.search.SearchConfig`). The
+            endgame solver's moves are not bound by it.
         leaf_batch: replaces ``search.leaf_batch``: simulations per network call, under virtual losses (16 with
             ``compile=True`` made a 384-simulation move 1.8x to 3x faster on one core; see ``docs/performance.md``).
         exact_wins: the search's evaluator is the network wrapped by :func:`othello_zoo.search.exact_wins`: a
@@ -124,13 +127,22 @@ class AlphaZeroAgent(BoardAgent):
         c_puct: float | None = None,
         reuse: bool | None = None,
         leaf_batch: int | None = None,
+        seconds: float | None = None,
         exact_wins: bool = True,
         endgame: int = ENDGAME,
         compile: bool = False,
     ) -> None:
         if not isinstance(search, SearchConfig):
             raise TypeError(f"search must be a SearchConfig, got {search!r} ({type(search).__name__})")
-        given = {"simulations": simulations, "c_puct": c_puct, "reuse": reuse, "leaf_batch": leaf_batch}
+        if seconds is not None and simulations is None:
+            simulations = MAX_SIMULATIONS  # the time decides
+        given = {
+            "simulations": simulations,
+            "c_puct": c_puct,
+            "reuse": reuse,
+            "leaf_batch": leaf_batch,
+            "seconds": seconds,
+        }
         config = search.replace(**{name: value for name, value in given.items() if value is not None})
         self.device = check_device("device", device) or torch.device("cpu")
         check_seed("seed", seed)  # the search is deterministic; accepted like every agent's

@@ -44,7 +44,7 @@ evaluator and a :data:`StepFn` (``(state, actions) -> state``, default :func:`en
 
 from __future__ import annotations
 
-from othello_zoo.search._config import DTYPES, MAX_SIMULATIONS, ROOT_POLICIES, SearchConfig
+from othello_zoo.search._config import DTYPES, FIRST_ROOM, MAX_SECONDS, MAX_SIMULATIONS, ROOT_POLICIES, SearchConfig
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes, traceable
 from othello_zoo.search._loop import StepFn, engine_step, run_search
 from othello_zoo.search._noise import dirichlet
@@ -57,6 +57,8 @@ from othello_zoo.search._wins import exact_wins, winning_moves
 
 __all__ = [
     "DTYPES",
+    "FIRST_ROOM",
+    "MAX_SECONDS",
     "MAX_SIMULATIONS",
     "ROOT_POLICIES",
     "BatchedSearch",

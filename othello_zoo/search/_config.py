@@ -16,9 +16,12 @@ import torch
 
 from othello_zoo.core.checks import check_choice, check_int, check_real
 
-__all__ = ["DTYPES", "MAX_SIMULATIONS", "ROOT_POLICIES", "SearchConfig"]
+__all__ = ["DTYPES", "FIRST_ROOM", "MAX_SECONDS", "MAX_SIMULATIONS", "ROOT_POLICIES", "SearchConfig"]
 
 MAX_SIMULATIONS = 1_000_000  # a root's tree holds one node a simulation: 10**6 nodes of ~1 KiB on 8 x 8
+MAX_SECONDS = 86_400.0  # a day: a time budget beyond it is a mistake (minutes and seconds mixed up, say)
+FIRST_ROOM = 1024
+"""The nodes a time-budgeted search (``seconds``) allots each tree at first; the trees double as it needs more."""
 ROOT_POLICIES = ("puct", "gumbel")
 DTYPES = (torch.float32, torch.float64)  # of the tree's statistics
 
@@ -55,6 +58,12 @@ class SearchConfig:
             adding a node: rare in a long search of a position with many moves (the agent's 384 simulations), most
             of the simulations in a short search from a narrow one (32 from the start with 16: 10 new nodes).
             1: one simulation at a time.
+        seconds: a time budget: the search stops after the first leaf batch that ends this many seconds or more
+            after it began (its roots' evaluation included), ``simulations`` then being the most it runs;
+            ``None`` (the default): exactly ``simulations``. The trees start with room for at most
+            :data:`FIRST_ROOM` nodes and grow as the search needs. A time, not a count: the same search may run
+            more or fewer simulations on another machine or a busier one. PUCT root only (the Gumbel root plans
+            its sequential halving on the simulations).
 
     >>> config = SearchConfig(simulations=64).replace(c_puct=2.0)
     >>> config.simulations, config.c_puct, config.dirichlet_alpha, config.root_policy
@@ -77,6 +86,7 @@ class SearchConfig:
     reuse: bool = False
     dtype: torch.dtype = torch.float32
     leaf_batch: int = 1
+    seconds: float | None = None
 
     def __post_init__(self) -> None:
         def keep(name: str, value: object) -> None:  # the checked value (a NumPy int becomes an int)
@@ -96,6 +106,13 @@ class SearchConfig:
         if self.reuse and self.root_policy != "puct":
             raise ValueError("reuse=True works with root_policy='puct' (the Gumbel root starts each search afresh)")
         keep("leaf_batch", check_int("leaf_batch", self.leaf_batch, low=1, high=MAX_SIMULATIONS))
+        if self.seconds is not None:
+            keep("seconds", check_real("seconds", self.seconds, low=0.0, open_low=True, high=MAX_SECONDS))
+            if self.root_policy != "puct":
+                raise ValueError(
+                    "seconds works with root_policy='puct' (the Gumbel root plans its sequential halving on the "
+                    "simulations: give it simulations alone)"
+                )
         if self.dtype not in DTYPES:
             raise ValueError(f"dtype must be torch.float32 or torch.float64, got {self.dtype!r}")
 

@@ -9,6 +9,7 @@ and a step function, and runs the policy its config names.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -19,14 +20,16 @@ from othello_zoo import engine
 from othello_zoo.core.checks import check_real
 from othello_zoo.runtime.threads import uses_package_threads
 from othello_zoo.search._compiled import compiled_simulation, run_compiled
-from othello_zoo.search._config import SearchConfig
+from othello_zoo.search._config import FIRST_ROOM, SearchConfig
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes
 from othello_zoo.search._gumbel import draw_gumbel_root, gumbel_result, gumbel_root_selection
 from othello_zoo.search._loop import StepFn, engine_step, run_search
 from othello_zoo.search._noise import dirichlet
-from othello_zoo.search._reuse import Subtree, advance, check_subtree, reuse_subtree
+from othello_zoo.search._reuse import Subtree, advance, check_subtree, grown, reuse_subtree
 from othello_zoo.search._select import SelectionFn, puct_selection
 from othello_zoo.search._tree import Tree, new_tree
+
+_clock = time.perf_counter  # the time budget's clock (a name of this module's, for a test's stand-in)
 
 __all__ = ["POLICIES", "BatchedSearch", "SearchResult", "gumbel_policy", "puct_policy", "select_actions"]
 
@@ -101,6 +104,12 @@ def _compiled(evaluator: Evaluator, roots: engine.State, step: StepFn, compile: 
     return compiled_simulation(evaluator, roots)
 
 
+def _room(config: SearchConfig) -> int:
+    """The free nodes a search's trees start with: one a simulation, or at most :data:`FIRST_ROOM` under a time
+    budget (the trees grow as it runs)."""
+    return config.simulations if config.seconds is None else min(config.simulations, FIRST_ROOM)
+
+
 def _run(
     tree: Tree,
     evaluator: Evaluator,
@@ -109,12 +118,34 @@ def _run(
     interior_selection: SelectionFn,
     step: StepFn,
     compiled: Any,
-) -> None:
-    simulations, leaf_batch = config.simulations, config.leaf_batch
-    if compiled is None:
-        run_search(tree, evaluator, simulations, root_selection, interior_selection, step, leaf_batch)
-    else:
-        run_compiled(tree, compiled, evaluator, simulations, root_selection, interior_selection, leaf_batch)
+    began: float,
+) -> Tree:
+    """Runs the search's simulations in ``tree``: all of them, or under ``config.seconds`` leaf batch by leaf batch
+    until the time since ``began`` (a :func:`time.perf_counter`) is spent, the trees grown when full. Returns the
+    trees (``tree`` itself unless they grew)."""
+
+    def simulations(count: int) -> None:
+        if compiled is None:
+            run_search(tree, evaluator, count, root_selection, interior_selection, step, config.leaf_batch)
+        else:
+            run_compiled(tree, compiled, evaluator, count, root_selection, interior_selection, config.leaf_batch)
+
+    if config.seconds is None:
+        simulations(config.simulations)
+        return tree
+    deadline, left = began + config.seconds, config.simulations
+    free = tree.nodes - 1 - int(tree.size.max())  # a simulation adds one node at most
+    while left > 0:
+        batch = min(config.leaf_batch, left)
+        if free < batch:
+            room = min(max(tree.nodes, batch), left)  # doubled, within the simulations left
+            tree = grown(tree, room)
+            free = tree.nodes - 1 - int(tree.size.max())
+        simulations(batch)
+        left, free = left - batch, free - batch
+        if _clock() >= deadline:
+            break
+    return tree
 
 
 def _check_roots(roots: object) -> engine.State:
@@ -158,15 +189,16 @@ def puct_policy(
         raise ValueError(
             f"puct_policy runs the PUCT root; config.root_policy is {config.root_policy!r}: use gumbel_policy"
         )
+    began = _clock()
     roots = _check_roots(roots)
     if reuse is None:
-        tree = new_tree(roots, config.simulations + 1, config.dtype)
+        tree = new_tree(roots, _room(config) + 1, config.dtype)
     else:
-        tree = reuse_subtree(roots, reuse, config.simulations)
+        tree = reuse_subtree(roots, reuse, _room(config))
     compiled = _compiled(evaluator, roots, step, compile)
     root_value = _roots(roots, evaluator, config, generator, tree)
     select = puct_selection(config.c_puct)
-    _run(tree, evaluator, config, select, select, step, compiled)
+    tree = _run(tree, evaluator, config, select, select, step, compiled, began)
     return _summary(tree, root_value, None, None, config.reuse if keep_tree is None else keep_tree)
 
 
@@ -203,7 +235,7 @@ def gumbel_policy(
         raise ValueError("root_policy='gumbel' draws Gumbel noise: pass a torch.Generator on the roots' device")
     c = config
     root = draw_gumbel_root(tree, c.simulations, generator, c.max_considered, c.gumbel_scale, c.c_visit, c.c_scale)
-    _run(tree, evaluator, c, gumbel_root_selection(root), puct_selection(c.c_puct), step, compiled)
+    _run(tree, evaluator, c, gumbel_root_selection(root), puct_selection(c.c_puct), step, compiled, _clock())
     action, improved = gumbel_result(tree, root, root_value)
     action = torch.where(tree.terminal[:, 0], tree.actions - 1, action)  # a finished root: the null action
     return _summary(tree, root_value, action, improved, c.reuse if keep_tree is None else keep_tree)

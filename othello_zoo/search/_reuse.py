@@ -11,7 +11,7 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo.search._tree import NODE_FIELDS, Tree, new_tree, write_state
 
-__all__ = ["Subtree", "advance", "regrow", "reuse_subtree"]
+__all__ = ["Subtree", "advance", "grown", "regrow", "reuse_subtree"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -80,6 +80,12 @@ def reuse_subtree(roots: engine.State, reuse: Subtree, room: int) -> Tree:
     return tree
 
 
+def grown(tree: Tree, room: int) -> Tree:
+    """The same trees with ``room`` free nodes each beyond the fullest one's: every node kept, in its place. A
+    time-budgeted search grows its trees so between leaf batches (no virtual loss is pending then)."""
+    return regrow(tree, tree.states[tree.tree_index * tree.nodes], (), room)
+
+
 def regrow(old: Tree, roots: engine.State, path: tuple[Tensor, ...], room: int) -> Tree:
     """A new tree holding, for each tree of ``old``, the subtree reached from the root along ``path`` (one action
     per tree and ply), renumbered from 0 in the same order, with ``room`` nodes to spare; a tree where the path
@@ -114,7 +120,7 @@ def regrow(old: Tree, roots: engine.State, path: tuple[Tensor, ...], room: int) 
     return dataclasses.replace(
         tree,
         child=torch.where(tree.child >= 0, relink, -1),
-        parent=torch.where(filled, renumber.gather(1, tree.parent), 0),
+        parent=torch.where(filled, renumber.gather(1, tree.parent).clamp(min=0), 0),  # the new root's: 0
         depth=depth,
         size=count.clamp(min=1),
         max_depth=depth.amax(1),
