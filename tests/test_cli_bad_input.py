@@ -20,6 +20,9 @@ BAD_FLAGS = [
     ("play", "--simulations", "-5", "-5 is not an integer >= 1"),
     ("play", "--simulations", "nan", "'nan' is not an integer"),
     ("play", "--seed", "-1", "-1 is not an integer >= 0"),
+    ("play", "--seconds", "0", "'0' is not a number of seconds above 0 and at most 600"),
+    ("play", "--seconds", "nan", "'nan' is not a number of seconds above 0"),
+    ("play", "--seconds", "soon", "'soon' is not a number of seconds"),
     ("play", "--agent", "strong", "invalid choice: 'strong'"),
     ("play", "--human", "red", "invalid choice: 'red'"),
     ("play", "--black", "nobody", "invalid choice: 'nobody'"),
@@ -114,6 +117,14 @@ def test_cli__bench_with_nothing_to_run_exits_2_with_usage(
         ", or add --agents, --ffo, --env or --search"
     )
     assert captured.out == ""  # nothing measured first
+
+
+def test_cli__seconds_with_no_thinking_agent_playing_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["play", "--black", "human", "--white", "greedy", "--seconds", "2"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --seconds: it sets the thinking time of az and mcts, and neither plays in this game" in err
 
 
 def test_cli__az_on_a_size_with_no_shipped_network_exits_2_naming_the_sizes(capsys: pytest.CaptureFixture[str]) -> None:

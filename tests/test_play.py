@@ -175,6 +175,17 @@ def test_run__agent_against_agent_in_the_terminal(capsys) -> None:  # type: igno
     assert "game over" in capsys.readouterr().out
 
 
+def test_game__seconds_is_the_thinking_time_of_az_and_mcts_alone() -> None:
+    timed = Game("az", "mcts", seconds=1.5)
+    assert timed.agents[0].search.config.seconds == 1.5
+    assert timed.agents[1].seconds == 1.5
+    plain = Game("az", "mcts", mcts_simulations=300)
+    assert plain.agents[0].search.config.seconds is None
+    assert plain.agents[0].search.config.simulations == 384
+    assert (plain.agents[1].seconds, plain.agents[1].simulations) == (None, 300)
+    assert Game("alphabeta", "greedy", seconds=1.5).agents[0].depth == 4  # the others play as they always do
+
+
 def test_game__flipped_are_the_discs_the_last_placement_turned() -> None:
     game = Game("human", "human")
     assert game.flipped == []

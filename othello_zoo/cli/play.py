@@ -8,7 +8,16 @@ import sys
 from othello_zoo.agents import AGENT_CLASSES
 from othello_zoo.cli import argtypes
 from othello_zoo.env.openings import load_book
-from othello_zoo.play import DEMO_DELAY, PLAYERS, Game, PlayWindow, another_game, display_available, terminal_game
+from othello_zoo.play import (
+    DEMO_DELAY,
+    PLAYERS,
+    THINKING_AGENTS,
+    Game,
+    PlayWindow,
+    another_game,
+    display_available,
+    terminal_game,
+)
 
 __all__ = ["DESCRIPTION", "build_parser", "check", "run"]
 
@@ -26,6 +35,17 @@ def _delay(text: str) -> float:
     return value
 
 
+def _seconds(text: str) -> float:
+    """``--seconds``: a thinking time above 0, at most 600 seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 600:  # NaN fails this too
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0 and at most 600")
+    return value
+
+
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     """The ``play`` command's arguments."""
     parser = parser or argparse.ArgumentParser(prog="othello-zoo play", description=DESCRIPTION)
@@ -34,6 +54,13 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     )
     parser.add_argument(
         "--simulations", type=argtypes.whole(1), default=2000, help="MCTS strength: playouts per move (default: 2000)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=_seconds,
+        default=None,
+        help="thinking time a move of mcts and az, above 0 and at most 600 (default: none: mcts plays --simulations, "
+        "az 384 simulations)",
     )
     parser.add_argument(
         "--human", choices=["black", "white"], default="black", help="your colour (default: %(default)s)"
@@ -87,6 +114,9 @@ def check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
             flag = "--black" if args.black == "az" else "--white" if args.white == "az" else "--agent"
             sizes = " or ".join(f"--board-size {n}" for n in sorted(SHIPPED))
             parser.error(f"argument {flag}: az: {str(error).split('; pass')[0]}; try {sizes}")
+    if args.seconds is not None and not set(_sides(args)) & set(THINKING_AGENTS):
+        names = " and ".join(THINKING_AGENTS)
+        parser.error(f"argument --seconds: it sets the thinking time of {names}, and neither plays in this game")
     if args.opening_book:
         try:  # the book's own message names the file, line and move
             args.book = load_book(args.opening_book, args.board_size)
@@ -94,10 +124,16 @@ def check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
             parser.error(f"argument --opening-book: {error}")
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``othello-zoo play`` with parsed ``args``."""
+def _sides(args: argparse.Namespace) -> tuple[str, str]:
+    """Who plays black and who plays white: ``--black`` and ``--white``, else from ``--human`` and ``--agent``."""
     black = args.black or ("human" if args.human == "black" else args.agent)
     white = args.white or ("human" if args.human == "white" else args.agent)
+    return black, white
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``othello-zoo play`` with parsed ``args``."""
+    black, white = _sides(args)
     import numpy as np
 
     book = (getattr(args, "book", None) or load_book(args.opening_book, args.board_size)) if args.opening_book else None
@@ -108,12 +144,14 @@ def run(args: argparse.Namespace) -> int:
             if not args.terminal:
                 print("no display found: playing in the terminal", file=sys.stderr)
             seed = args.seed
-            while terminal_game(black, white, args.board_size, seed, opening=opening, simulations=args.simulations):
+            agents = {"simulations": args.simulations, "seconds": args.seconds}
+            while terminal_game(black, white, args.board_size, seed, opening=opening, **agents):
                 if "human" not in (black, white) or not another_game():
                     break
                 seed, opening = int(rng.integers(2**63)), book.draw(rng) if book is not None else None
             return 0
-        PlayWindow(Game(black, white, args.board_size, opening, args.seed, args.simulations), delay=args.delay).run()
+        game = Game(black, white, args.board_size, opening, args.seed, args.simulations, args.seconds)
+        PlayWindow(game, delay=args.delay).run()
     except KeyboardInterrupt:  # Ctrl-C: the game ends, quietly
         print("\ngame stopped (Ctrl-C)", file=sys.stderr)
         return 130

@@ -17,13 +17,14 @@ are typed as squares (``f5``), ``pass`` (or Enter) when a pass is forced, and ``
 
 from __future__ import annotations
 
-from othello_zoo.play._game import PLAYERS, Game
+from othello_zoo.play._game import PLAYERS, THINKING_AGENTS, Game
 from othello_zoo.play._terminal import another_game, terminal_game
 from othello_zoo.play.window import DEMO_DELAY, PlayWindow, display_available, side_names
 
 __all__ = [
     "DEMO_DELAY",
     "PLAYERS",
+    "THINKING_AGENTS",
     "Game",
     "PlayWindow",
     "another_game",

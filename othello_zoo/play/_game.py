@@ -11,7 +11,7 @@ from othello_zoo.core.board import Board, squares_of
 from othello_zoo.core.notation import check_board_size
 from othello_zoo.core.scalar import scalar_rules
 
-__all__ = ["PLAYERS", "Game", "seconds_text"]
+__all__ = ["PLAYERS", "THINKING_AGENTS", "Game", "seconds_text"]
 
 PLAYERS = ("human", *AGENT_CLASSES)
 
@@ -29,8 +29,15 @@ def seconds_text(seconds: float) -> str:
     return f"{whole // 60} min {whole % 60:02d} s"
 
 
+THINKING_AGENTS = ("az", "mcts")
+"""The agents a thinking time (``seconds``) applies to."""
+
+
 class Game:
-    """A game between two sides (``"human"`` or an agent), with undo and new games."""
+    """A game between two sides (``"human"`` or an agent), with undo and new games.
+
+    ``mcts_simulations`` sets the ``mcts`` agent's playouts a move; ``seconds``, where given, the time a move of the
+    agents of :data:`THINKING_AGENTS` instead (each of the others plays as it always does)."""
 
     def __init__(
         self,
@@ -40,13 +47,17 @@ class Game:
         opening: list[int] | None = None,
         seed: int | None = None,
         mcts_simulations: int = 2000,
+        seconds: float | None = None,
     ) -> None:
         self.board_size = check_board_size(board_size)
         self.sides = (black, white)
-        options: dict[str, dict[str, int]] = {
+        options: dict[str, dict[str, float]] = {
             "mcts": {"simulations": mcts_simulations},
             "az": {"board_size": board_size},
         }
+        if seconds is not None:
+            for name in THINKING_AGENTS:
+                options[name]["seconds"] = seconds
         self.agents = {
             colour: make_agent(side, seed, **options.get(side, {}))
             for colour, side in enumerate(self.sides)

@@ -220,6 +220,7 @@ def terminal_game(
     stdout: TextIO | None = None,
     opening: list[int] | None = None,
     simulations: int = 2000,
+    seconds: float | None = None,
 ) -> tuple[int, int] | None:
     """Play one game in the terminal.
 
@@ -232,12 +233,13 @@ def terminal_game(
         stdout: where the board and the answers go (default ``sys.stdout``).
         opening: moves played before the game starts (as from an opening book).
         simulations: MCTS playouts per move.
+        seconds: the thinking time a move of ``mcts`` and ``az`` (instead of their playouts or simulations).
 
     Returns:
         The final counts (black, white), or None when the person stopped (``q``, or end of input).
     """
     session = TerminalSession(
-        Game(black, white, board_size, opening, seed, simulations), stdin or sys.stdin, stdout or sys.stdout
+        Game(black, white, board_size, opening, seed, simulations, seconds), stdin or sys.stdin, stdout or sys.stdout
     )
     session.banner()
     watching = "human" not in session.game.sides  # agents only: every position is shown
