@@ -58,6 +58,7 @@ from othello_zoo.core.rules import BLACK
 from othello_zoo.engine._convert import build, from_boards, from_planes, from_text, planes_of, to_boards, to_text
 from othello_zoo.engine._state import (
     BACKENDS,
+    TENSOR_FIELDS,
     Backend,
     BoardSpec,
     IllegalAction,
@@ -76,6 +77,7 @@ from othello_zoo.runtime.threads import uses_adaptive_threads, uses_package_thre
 
 __all__ = [
     "BACKENDS",
+    "TENSOR_FIELDS",
     "Backend",
     "BoardSpec",
     "ColourViews",

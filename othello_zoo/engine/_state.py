@@ -17,6 +17,7 @@ from othello_zoo.runtime.threads import uses_package_threads
 
 __all__ = [
     "BACKENDS",
+    "TENSOR_FIELDS",
     "Backend",
     "BoardSpec",
     "IllegalAction",
@@ -153,7 +154,7 @@ class State:
         return index.to(self.device)
 
     def _map(self, fn: Callable[[Tensor], Tensor]) -> State:
-        return _rebuild(self, {name: fn(getattr(self, name)) for name in _TENSOR_FIELDS})
+        return _rebuild(self, {name: fn(getattr(self, name)) for name in TENSOR_FIELDS})
 
     def to(self, device: torch.device | str) -> State:
         """The same boards on ``device``."""
@@ -161,7 +162,8 @@ class State:
         return self._map(lambda t: t.to(target))
 
 
-_TENSOR_FIELDS = ("discs", "moves", "rays", "current_player", "terminated", "forfeited")
+TENSOR_FIELDS = ("discs", "moves", "rays", "current_player", "terminated", "forfeited")
+"""A :class:`State`'s tensors, one row a board each: what a copy, a selection or a store of boards goes through."""
 
 
 def _rebuild(template: State, tensors: Mapping[str, Tensor]) -> State:
@@ -199,7 +201,7 @@ def where(mask: Tensor, a: State, b: State) -> State:
     if not isinstance(mask, Tensor) or mask.dtype != torch.bool or tuple(mask.shape) != (a.batch_size,):
         shown = f"{mask.dtype} {tuple(mask.shape)}" if isinstance(mask, Tensor) else type(mask).__name__
         raise ValueError(f"where() takes a bool mask of shape ({a.batch_size},), one entry a board, got {shown}")
-    return _rebuild(a, {name: select(mask, getattr(a, name), getattr(b, name)) for name in _TENSOR_FIELDS})
+    return _rebuild(a, {name: select(mask, getattr(a, name), getattr(b, name)) for name in TENSOR_FIELDS})
 
 
 def select(mask: Tensor, x: Tensor, y: Tensor) -> Tensor:
@@ -248,7 +250,7 @@ def put(state: State, index: Tensor, part: State) -> State:
         shown = f"{index.dtype} {tuple(index.shape)}" if isinstance(index, Tensor) else type(index).__name__
         raise ValueError(f"put() takes int64 board indices of shape ({part.batch_size},), one a board, got {shown}")
     fields = {}
-    for name in _TENSOR_FIELDS:
+    for name in TENSOR_FIELDS:
         tensor = getattr(state, name).clone()
         tensor[index] = getattr(part, name)
         fields[name] = tensor
@@ -266,4 +268,4 @@ def cat(states: Sequence[State]) -> State:
     first = states[0]
     if any((s.board_size, s.backend) != (first.board_size, first.backend) for s in states):
         raise ValueError("cat() needs states of the same board size and backend")
-    return _rebuild(first, {name: torch.cat([getattr(s, name) for s in states]) for name in _TENSOR_FIELDS})
+    return _rebuild(first, {name: torch.cat([getattr(s, name) for s in states]) for name in TENSOR_FIELDS})

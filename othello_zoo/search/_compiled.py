@@ -382,9 +382,8 @@ def _dynamic_nodes(tree: Tree) -> None:
     walk the same entries either way."""
     for name in NODE_FIELDS:
         torch._dynamo.mark_dynamic(getattr(tree, name), 1)
-    states = tree.states
-    for field in (states.discs, states.moves, states.rays, states.current_player, states.terminated, states.forfeited):
-        torch._dynamo.mark_dynamic(field, 0)
+    for name in engine.TENSOR_FIELDS:
+        torch._dynamo.mark_dynamic(getattr(tree.states, name), 0)
 
 
 def _cloned(tree: Tree) -> Tree:

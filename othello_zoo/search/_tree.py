@@ -119,5 +119,5 @@ def edges(statistic: Tensor, rows: Tensor) -> Tensor:
 def write_state(tree: Tree, node: Tensor, state: engine.State) -> None:
     """Stores ``state`` (one board per tree) as the boards of each tree's ``node``."""
     rows = node_rows(tree, node)
-    for name in ("discs", "moves", "rays", "current_player", "terminated", "forfeited"):
+    for name in engine.TENSOR_FIELDS:
         getattr(tree.states, name)[rows] = getattr(state, name)
