@@ -63,3 +63,20 @@ def test_agents__the_alphazero_agent_is_registered_by_name_and_by_attribute() ->
     with pytest.raises(ValueError, match=r"entry_point must be 'package.module:Class', got 'nowhere'"):
         agents.AGENT_CLASSES.register("x", "nowhere")
     assert "x" not in agents.AGENT_CLASSES
+
+
+def test_command__the_script_runs_main_then_freezes_the_collector(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``othello-zoo`` is :func:`othello_zoo.__main__.entry`: the command's exit status, and ``gc.freeze()`` after
+    it (a compiled search's objects left out of the exit's collections)."""
+    import gc
+    from pathlib import Path
+
+    import othello_zoo.__main__ as command
+
+    project = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    assert '\nothello-zoo = "othello_zoo.__main__:entry"\n' in project  # tomllib is Python 3.11's
+    calls: list[str] = []
+    monkeypatch.setattr(command, "main", lambda: calls.append("main") or 7)
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    assert command.entry() == 7
+    assert calls == ["main", "freeze"]
