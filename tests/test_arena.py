@@ -18,9 +18,11 @@ from children import default_sigint
 from othello_zoo import othello_v0
 from othello_zoo.arena import (
     ArenaSettings,
+    ColourScore,
     ExternalAgent,
     ExternalAgentError,
     GameRecord,
+    colour_scores,
     export_games,
     fit_ratings,
     format_ratings,
@@ -126,6 +128,19 @@ def test_fit_ratings__orders_players_as_their_games_do() -> None:
     assert head_to_head([("a", "b", 0.5), ("b", "a", 1.0), ("a", "b", 1.0)]) == {("a", "b"): (1, 1, 1)}
     text = format_ratings(table)
     assert text.splitlines()[1].split()[:2] == ["1", "w"]
+
+
+def test_colour_scores__each_players_score_as_black_and_as_white_in_the_table() -> None:
+    games = [("a", "b", 1.0), ("a", "b", 0.5), ("b", "a", 1.0), ("b", "a", 0.0), ("b", "a", 0.0), ("a", "c", 0.0)]
+    scores = colour_scores(games)
+    assert scores["a"] == ColourScore(black_points=1.5, black_games=3, white_points=2.0, white_games=3)
+    assert (scores["a"].black, scores["a"].white) == (0.5, 2.0 / 3.0)
+    assert (scores["b"].black, scores["b"].white) == (1.0 / 3.0, 0.25)
+    assert (scores["c"].black, scores["c"].white) == (None, 1.0)
+    lines = format_ratings(fit_ratings(games), scores).splitlines()
+    assert lines[0].endswith("score  as black  as white")
+    row = {line.split()[1]: line.split()[-2:] for line in lines[1:]}
+    assert row == {"a": ["0.50", "0.67"], "b": ["0.33", "0.25"], "c": ["-", "1.00"]}
 
 
 @pytest.mark.parametrize(

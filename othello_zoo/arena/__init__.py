@@ -19,7 +19,7 @@ from __future__ import annotations
 from othello_zoo.arena.arena import SCHEDULES, ArenaSettings, openings, pairs, run_arena
 from othello_zoo.arena.external import PROTOCOL, ExternalAgent, ExternalAgentError
 from othello_zoo.arena.plot import plot_ratings
-from othello_zoo.arena.ratings import Rating, fit_ratings, format_ratings, head_to_head
+from othello_zoo.arena.ratings import ColourScore, Rating, colour_scores, fit_ratings, format_ratings, head_to_head
 from othello_zoo.arena.records import GameRecord, Results, export_games, read_results, replay, seconds_per_move
 from othello_zoo.arena.spec import AgentSpec, parse_agent
 
@@ -28,11 +28,13 @@ __all__ = [
     "SCHEDULES",
     "AgentSpec",
     "ArenaSettings",
+    "ColourScore",
     "ExternalAgent",
     "ExternalAgentError",
     "GameRecord",
     "Rating",
     "Results",
+    "colour_scores",
     "export_games",
     "fit_ratings",
     "format_ratings",

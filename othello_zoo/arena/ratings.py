@@ -15,7 +15,7 @@ inverse of the Fisher information, with the ratings' sum fixed, or the anchor's 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -23,7 +23,7 @@ import numpy as np
 
 from othello_zoo.core.checks import check_real
 
-__all__ = ["Rating", "fit_ratings", "format_ratings", "head_to_head"]
+__all__ = ["ColourScore", "Rating", "colour_scores", "fit_ratings", "format_ratings", "head_to_head"]
 
 
 @dataclass(frozen=True)
@@ -168,17 +168,60 @@ def _check_connected(labels: Sequence[str], pairs: Iterable[tuple[str, str]]) ->
         )
 
 
-def format_ratings(table: Sequence[Rating]) -> str:
-    """The table as aligned text: rank, label, Elo with its 95% interval, games, wins/draws/losses, score."""
+@dataclass(frozen=True)
+class ColourScore:
+    """A player's points and games with each colour."""
+
+    black_points: float = 0.0
+    black_games: int = 0
+    white_points: float = 0.0
+    white_games: int = 0
+
+    @property
+    def black(self) -> float | None:
+        """Points a game as black (``None`` without a game as black)."""
+        return self.black_points / self.black_games if self.black_games else None
+
+    @property
+    def white(self) -> float | None:
+        """Points a game as white (``None`` without a game as white)."""
+        return self.white_points / self.white_games if self.white_games else None
+
+
+def colour_scores(results: Iterable[tuple[str, str, float]]) -> dict[str, ColourScore]:
+    """Each player's score with each colour, from ``(black, white, points of black)`` triples (an arena's games, as
+    :meth:`~othello_zoo.arena.Results.outcomes` gives them).
+
+    >>> scores = colour_scores([("a", "b", 1.0), ("b", "a", 0.5), ("b", "a", 1.0)])
+    >>> scores["a"].black, scores["a"].white, scores["b"].black, scores["b"].white
+    (1.0, 0.25, 0.75, 0.0)
+    """
+    points: dict[str, list[float]] = {}
+    for black, white, black_points in results:
+        for player, first, won in ((black, 0, black_points), (white, 2, 1.0 - black_points)):
+            tally = points.setdefault(player, [0.0, 0, 0.0, 0])
+            tally[first] += won
+            tally[first + 1] += 1
+    return {player: ColourScore(t[0], int(t[1]), t[2], int(t[3])) for player, t in points.items()}
+
+
+def format_ratings(table: Sequence[Rating], colours: Mapping[str, ColourScore] | None = None) -> str:
+    """The table as aligned text: rank, label, Elo with its 95% interval, games, wins/draws/losses, score; with
+    ``colours`` (:func:`colour_scores`), the score as black and as white too ("-" without a game of that colour)."""
     width = max([len("agent"), *(len(rating.label) for rating in table)])
-    lines = [
-        f"{'#':>2}  {'agent':<{width}}  {'Elo':>6}  {'95% interval':>15}  {'games':>5}  {'W-D-L':>11}  {'score':>5}"
-    ]
+    header = f"{'#':>2}  {'agent':<{width}}  {'Elo':>6}  {'95% interval':>15}  {'games':>5}  {'W-D-L':>11}"
+    header += f"  {'score':>5}"
+    lines = [header + ("  as black  as white" if colours is not None else "")]
     for rank, rating in enumerate(table, 1):
         interval = f"{rating.low:+.0f} .. {rating.high:+.0f}"
         record = f"{rating.wins}-{rating.draws}-{rating.losses}"
-        lines.append(
+        line = (
             f"{rank:>2}  {rating.label:<{width}}  {rating.elo:>+6.0f}  {interval:>15}  {rating.games:>5}  "
             f"{record:>11}  {rating.score:>5.2f}"
         )
+        if colours is not None:
+            score = colours.get(rating.label, ColourScore())
+            shown = ["-" if value is None else f"{value:.2f}" for value in (score.black, score.white)]
+            line += f"  {shown[0]:>8}  {shown[1]:>8}"
+        lines.append(line)
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from othello_zoo.arena import (
     ArenaSettings,
     ExternalAgentError,
     GameRecord,
+    colour_scores,
     export_games,
     fit_ratings,
     format_ratings,
@@ -106,7 +107,7 @@ def main(args: argparse.Namespace) -> int:
         return 0
     outcomes = [(game.black, game.white, game.black_points) for game in games]
     table = fit_ratings(outcomes, anchor=args.anchor)
-    print(format_ratings(table))
+    print(format_ratings(table, colour_scores(outcomes)))
     timing = seconds_per_move(games, board_size)
     print("seconds a move: " + ", ".join(f"{label} {timing[label]:.3f}" for label in [r.label for r in table]))
     if startup:
