@@ -20,32 +20,54 @@ def _same(eager: engine.State, fused: engine.State) -> None:
         assert torch.equal(getattr(eager, field), getattr(fused, field)), field
 
 
+def _assert_same(x: object, y: object, where: str) -> None:
+    """The same tensors (dtype, shape, values) in the same nested dicts and tuples."""
+    if isinstance(x, dict):
+        assert isinstance(y, dict), where
+        assert x.keys() == y.keys(), where
+        for key in x:
+            _assert_same(x[key], y[key], f"{where}[{key!r}]")
+    elif isinstance(x, tuple):
+        assert isinstance(y, tuple), where
+        assert len(x) == len(y), where
+        for i, (a, b) in enumerate(zip(x, y, strict=True)):
+            _assert_same(a, b, f"{where}[{i}]")
+    else:
+        assert isinstance(x, torch.Tensor), where
+        assert isinstance(y, torch.Tensor), where
+        assert (x.dtype, x.shape) == (y.dtype, y.shape), where
+        assert torch.equal(x, y), where
+
+
 def _lockstep(
     plies: int,
     boards: int,
     compiled: bool,
     random: bool,
     device: str = "cpu",
+    dict_step: bool = False,
     **settings: object,
 ) -> tuple[int, int]:
     """Plays ``plies`` steps of ``boards`` games on an eager env and a fused one (compiled or run op by op) from the
-    same seeds, comparing every output and the state after each step. Returns (boards that ended, forfeits)."""
+    same seeds, comparing every output and the state after each step; ``dict_step``: through the per-agent
+    ``step`` (given actions). Returns (boards that ended, forfeits)."""
     eager = othello_v0.vector_env(boards, device=device, **settings)  # type: ignore[arg-type]
     fused = othello_v0.vector_env(boards, device=device, compile=True, **settings)  # type: ignore[arg-type]
     if not compiled:  # the same function, op by op
         fused._fused = {
-            flag: FusedStep(
+            (flag, observe): FusedStep(
                 FusedSpec(
                     board_size=fused.board_size,
                     autoreset=fused.autoreset_mode.name.lower(),  # type: ignore[arg-type]
                     margin=fused.reward_mode == "margin",
                     random=flag,
-                    observe=fused.device.type != "cpu",
+                    observe=observe,
                 ),
                 fused.device,
                 compile=False,
             )
             for flag in (True, False)
+            for observe in (True, False)
         }
     eager.reset(seed=3)
     fused.reset(seed=3)
@@ -55,6 +77,20 @@ def _lockstep(
     ended = forfeits = 0
     n = eager.board_size
     for ply in range(plies):
+        if dict_step:  # the mover's action, and a stray one for the waiting agent (ignored)
+            legal = engine.random_actions(eager.state, actions_rng)
+            wild = torch.randint(0, n * n + 1, (boards,), generator=actions_rng, device=device)
+            pick = torch.rand(boards, generator=actions_rng, device=device) < 0.02
+            movers = torch.where(pick, wild, legal)
+            black = eager.state.current_player == 0
+            actions = {"black_0": torch.where(black, movers, wild), "white_0": torch.where(black, wild, movers)}
+            x, y = eager.step(actions), fused.step(actions)
+            _assert_same(x, y, f"ply {ply}")
+            _same(eager.state, fused.state)
+            ended += int(x[2]["black_0"].sum())
+            lost = torch.where(black, x[1]["black_0"], x[1]["white_0"]) == -1.0  # the mover's loss: an illegal action
+            forfeits += int((lost & (torch.where(black, x[1]["white_0"], x[1]["black_0"]) == 0.0)).sum())
+            continue
         if random:
             a, b = eager.step_movers_random(g_eager), fused.step_movers_random(g_fused)
         else:  # legal moves mostly, an illegal square now and then (a forfeit under "lose")
@@ -98,6 +134,35 @@ def test_fused_function__given_actions_and_forfeits_on_every_size(n: int, reward
     )
     assert ended >= 10
     assert forfeits >= 1  # illegal actions were played and lost
+
+
+@pytest.mark.parametrize("autoreset", ["next_step", "same_step", "disabled"])
+@pytest.mark.parametrize("book", [None, "xot"])
+def test_fused_function__the_per_agent_step_plays_the_eager_games(autoreset: str, book: str | None) -> None:
+    """``step(actions_dict)`` with ``compile=True``: the observations of both agents, rewards, flags and infos (the
+    final observations of ``same_step`` included) of the eager env, stray actions of the waiting agent ignored."""
+    ended, forfeits = _lockstep(
+        80,
+        40,
+        compiled=False,
+        random=False,
+        dict_step=True,
+        autoreset_mode=autoreset,
+        opening_book=book,
+        illegal_action="lose",
+        reward_mode="margin" if book else "outcome",
+    )
+    assert ended >= 10
+    assert forfeits >= 1
+
+
+def test_compiled__the_per_agent_step_with_same_step_autoreset_is_the_eager_games() -> None:
+    ended, forfeits = _lockstep(
+        90, 64, compiled=True, random=False, dict_step=True, autoreset_mode="same_step", illegal_action="lose"
+    )
+    assert ended >= 20
+    assert forfeits >= 1
+    assert FusedSpec(random=False, observe=False, autoreset="same_step") in COMPILE_TIMES
 
 
 def test_compiled__random_play_with_autoreset_is_the_eager_games() -> None:
@@ -199,14 +264,16 @@ def test_fused_function__a_single_board() -> None:
 def test_bench__compiled_rows_with_compile_time_and_crossover(capsys: pytest.CaptureFixture[str]) -> None:
     from othello_zoo.cli.bench import main
 
-    argv = ["bench", "--backends", "vector,vector-compiled,bitboard-compiled", "--batch-sizes", "2,64"]
+    rows = "vector,vector-compiled,vector-dict,vector-dict-compiled,bitboard-compiled"
+    argv = ["bench", "--backends", rows, "--batch-sizes", "2,64"]
     assert main([*argv[1:], "--seconds", "0.01", "--repeats", "1", "--threads", "1", "--devices", "cpu"]) == 0
     out = capsys.readouterr().out
-    for row in ("vector-compiled", "bitboard-compiled"):
+    for row in ("vector-compiled", "vector-dict-compiled", "bitboard-compiled"):
         assert any(line.startswith(f"cpu    {row} ") for line in out.splitlines()), row
     assert "compilation (first call, this process" in out
     assert "8x8, autoreset same_step, random actions" in out  # the bitboard-compiled row's function
     assert "vector-compiled pays against vector on cpu" in out
+    assert "vector-dict-compiled pays against vector-dict on cpu" in out
     assert "(measured at [2, 64])" in out
 
 

@@ -99,6 +99,8 @@ RATIO_PAIRS = (
     ("gym-vector", "pgx"),
     ("vector-compiled", "vector"),
     ("vector-compiled", "pgx"),
+    ("vector-dict-compiled", "vector-dict"),
+    ("vector-dict-compiled", "pgx"),
     ("bitboard-compiled", "bitboard"),
     ("bitboard-compiled", "pgx"),
 )

@@ -20,6 +20,7 @@ from othello_zoo import engine
 from othello_zoo.core.checks import resolve_device
 
 __all__ = [
+    "COMPILED_FORMS",
     "Result",
     "env_latencies",
     "ffo_40",
@@ -163,6 +164,10 @@ def measure_vector(
     return Result(name, str(dev), threads, batch_size, board_size, batch_size * steps / elapsed, steps, elapsed)
 
 
+COMPILED_FORMS = {"vector": "vector-compiled", "dict": "vector-dict-compiled", "engine": "bitboard-compiled"}
+"""The forms :func:`measure_compiled` times, and the bench row of each."""
+
+
 def measure_compiled(
     batch_size: int,
     device: str = "cpu",
@@ -175,15 +180,17 @@ def measure_compiled(
     """Random-play throughput through :mod:`othello_zoo.env.fused` compiled by ``torch.compile``.
 
     ``form="vector"``: ``vector_env(..., compile=True).step_movers_random`` (row ``vector-compiled``: the mover loop
-    of the ``vector`` row, its next movers' observations and masks included). ``form="engine"``: the fused step
-    alone, random actions, finished boards started again (row ``bitboard-compiled``, the ``bitboard`` row's loop).
-    The first call compiles (see :data:`othello_zoo.env.fused.COMPILE_TIMES`), before the timing.
+    of the ``vector`` row, its next movers' observations and masks included). ``form="dict"``: its per-agent
+    ``step({agent: actions})``, each agent's action drawn from its own mask (row ``vector-dict-compiled``, the
+    ``vector-dict`` row's loop). ``form="engine"``: the fused step alone, random actions, finished boards started
+    again (row ``bitboard-compiled``, the ``bitboard`` row's loop). The first call compiles (see
+    :data:`othello_zoo.env.fused.COMPILE_TIMES`), before the timing.
     """
     from othello_zoo.env import othello_v0
     from othello_zoo.env.fused import FusedSpec, FusedStep
 
-    if form not in ("vector", "engine"):
-        raise ValueError(f"form must be 'vector' or 'engine', got {form!r}")
+    if form not in COMPILED_FORMS:
+        raise ValueError(f"form must be one of {sorted(COMPILED_FORMS)}, got {form!r}")
     dev = resolve_device("device", device)
     generator = torch.Generator(device=dev).manual_seed(seed)
     if form == "vector":
@@ -193,6 +200,20 @@ def measure_compiled(
         def run_steps(k: int) -> None:
             for _ in range(k):
                 env.step_movers_random(generator)
+
+    elif form == "dict":
+        env = othello_v0.vector_env(batch_size, board_size=board_size, device=dev, illegal_action="lose", compile=True)
+        latest = {"observations": env.reset(seed=seed)[0]}
+
+        def run_steps(k: int) -> None:
+            observations = latest["observations"]
+            for _ in range(k):
+                actions = {
+                    agent: engine.sample_actions(obs["action_mask"], generator, check=False)
+                    for agent, obs in observations.items()
+                }
+                observations = env.step(actions)[0]
+            latest["observations"] = observations
 
     else:
         fused = FusedStep(FusedSpec(board_size, "same_step", random=True, observe=False), dev)
@@ -209,7 +230,7 @@ def measure_compiled(
                 holder["state"] = fused.next_state(state, result)
 
     steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
-    name = "vector-compiled" if form == "vector" else "bitboard-compiled"
+    name = COMPILED_FORMS[form]
     threads = torch.get_num_threads()
     return Result(name, str(dev), threads, batch_size, board_size, batch_size * steps / elapsed, steps, elapsed)
 
@@ -299,12 +320,12 @@ def measure_backend(
     backend: str, batch_size: int, device: str, board_size: int, seconds: float, repeats: int
 ) -> Result:
     """:func:`measure_vector` for ``"vector"``, ``"vector-dict"`` and ``"vector+xot"`` (the book is 8 x 8),
-    :func:`measure_gym_vector` for ``"gym-vector"``, :func:`measure_compiled` for ``"vector-compiled"`` and
-    ``"bitboard-compiled"``, else :func:`measure_engine`."""
+    :func:`measure_gym_vector` for ``"gym-vector"``, :func:`measure_compiled` for the compiled rows
+    (:data:`COMPILED_FORMS`), else :func:`measure_engine`."""
     if backend == "gym-vector":
         return measure_gym_vector(batch_size, device, seconds, repeats=repeats, board_size=board_size)
     if backend.endswith("-compiled"):
-        form = "vector" if backend == "vector-compiled" else "engine"
+        form = next(form for form, row in COMPILED_FORMS.items() if row == backend)
         return measure_compiled(batch_size, device, seconds, repeats=repeats, board_size=board_size, form=form)
     if backend.startswith("vector"):
         book = "xot" if backend.startswith("vector+xot") else None

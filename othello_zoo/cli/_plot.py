@@ -27,6 +27,7 @@ def plot(results: Sequence[Result], path: str) -> None:
         "pgx": "tab:purple",
         "vector": "tab:red",
         "vector-dict": "tab:pink",
+        "vector-dict-compiled": "tab:olive",
         "vector+xot": "tab:brown",
     }
     for (backend, device, threads), rs in series.items():

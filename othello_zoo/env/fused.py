@@ -69,7 +69,7 @@ class FusedResult(NamedTuple):
     """What :meth:`FusedStep.run` returns: the next state's fields, the env's bookkeeping and the step's outputs.
 
     Tensors the spec does not ask for are empty ``(0,)`` (``observation``, ``mask`` without ``observe``;
-    ``final_scores`` outside ``same_step``).
+    the ``final_*`` fields outside ``same_step``).
     """
 
     discs: Tensor  # int64 (B, 2): the next state's words, the mover's discs then the opponent's
@@ -87,6 +87,11 @@ class FusedResult(NamedTuple):
     observation: Tensor  # int8 (B, 2, n, n): the next movers' view (observe)
     mask: Tensor  # bool (B, n*n + 1): their legal actions (observe); else int64 (B, 2): their placements and pass
     final_scores: Tensor  # int64 (B, 2): (black, white) of the boards that ended (same_step)
+    final_discs: Tensor  # int64 (B, 2): the words of every board as stepped, before its reset (same_step)
+    final_player: Tensor  # int64 (B,): the colour to move there (same_step)
+    final_moves: Tensor  # int64 (B,): and its placements (same_step)
+    final_terminated: Tensor  # bool (B,): the game is over there (same_step)
+    final_forfeited: Tensor  # bool (B,): by an illegal action (same_step)
 
 
 def fused_step(
@@ -138,10 +143,13 @@ def fused_step(
     result = rules.mover_result(difference, next_forfeited, n, spec.margin)
     reward, opponent_reward = transitions.rewards(result, ended, next_forfeited, unreported)
     # The autoreset: the fresh games are gathered from the start positions (a where per field).
-    final_scores = torch.zeros(0, dtype=torch.int64, device=own.device)
-    if spec.autoreset == "same_step":  # the scores of the boards as they ended, before their reset
+    final_scores = final_discs = final_player = final_moves = torch.zeros(0, dtype=torch.int64, device=own.device)
+    final_terminated = final_forfeited = torch.zeros(0, dtype=torch.bool, device=own.device)
+    if spec.autoreset == "same_step":  # the boards as they ended, before their reset: scores, and words to view
         counts = torch.stack((popcount(next_own), popcount(next_opp)), dim=1)
         final_scores = torch.where((next_player == rules.BLACK).unsqueeze(1), counts, counts.flip(1))
+        final_discs, final_player, final_moves = torch.stack((next_own, next_opp), dim=1), next_player, next_moves
+        final_terminated, final_forfeited = next_terminated, next_forfeited
     fresh_terminated = start_terminated[start_index]
     resets = transitions.autoreset(spec.autoreset, ended, next_terminated, needs_reset, fresh_terminated)
     if resets.reset is not None:
@@ -177,6 +185,11 @@ def fused_step(
         observation,
         mask,
         final_scores,
+        final_discs,
+        final_player,
+        final_moves,
+        final_terminated,
+        final_forfeited,
     )
 
 
@@ -287,13 +300,26 @@ class FusedStep:
     @staticmethod
     def next_state(before: State, result: FusedResult) -> State:
         """The :class:`~othello_zoo.engine.State` after the step from ``before`` that gave ``result``."""
+        fields = (result.discs, result.moves, result.current_player, result.terminated, result.forfeited)
+        return FusedStep._state(before, *fields)
+
+    @staticmethod
+    def final_state(before: State, result: FusedResult) -> State:
+        """The boards as the step from ``before`` left them, before their reset (a ``same_step`` spec's result)."""
+        fields = (result.final_discs, result.final_moves, result.final_player)
+        return FusedStep._state(before, *fields, result.final_terminated, result.final_forfeited)
+
+    @staticmethod
+    def _state(
+        before: State, discs: Tensor, moves: Tensor, player: Tensor, terminated: Tensor, forfeited: Tensor
+    ) -> State:
         return State(
-            discs=result.discs,
-            moves=result.moves,
+            discs=discs,
+            moves=moves,
             rays=before.rays,
-            current_player=result.current_player,
-            terminated=result.terminated,
-            forfeited=result.forfeited,
+            current_player=player,
+            terminated=terminated,
+            forfeited=forfeited,
             board_size=before.board_size,
             backend=before.backend,
         )

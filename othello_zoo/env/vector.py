@@ -72,7 +72,7 @@ from othello_zoo.core.rules import AGENTS
 from othello_zoo.core.symmetry import START_SYMMETRIES, transform_actions
 from othello_zoo.env import transitions
 from othello_zoo.env.config import EnvConfig, config_from
-from othello_zoo.env.fused import FusedSpec, FusedStep
+from othello_zoo.env.fused import FusedResult, FusedSpec, FusedStep
 from othello_zoo.env.openings import OpeningBook
 from othello_zoo.runtime.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
 from othello_zoo.runtime.threads import uses_package_threads
@@ -129,11 +129,13 @@ class OthelloVectorEnv:
         (``board_size``, ``opening_book``, ``opening_symmetries``, ``backend``, ``device``, ``reward_mode``: see
         :class:`~othello_zoo.env.config.EnvConfig`).
 
-        ``compile=True`` runs the mover API (:meth:`step_movers`, :meth:`step_movers_random`) as one function
-        compiled by ``torch.compile`` (:mod:`othello_zoo.env.fused`): the same games, several times faster on
-        large batches, after a compilation of tens of seconds on the first step of a process (cached on disk
-        for later runs). It needs the bitboard kernel (boards up to 8 x 8) and a working ``torch.compile``
-        (a C++ compiler on the CPU, Triton on a GPU); the per-agent :meth:`step` stays eager."""
+        ``compile=True`` runs the game's step as one function compiled by ``torch.compile``
+        (:mod:`othello_zoo.env.fused`), in the mover API (:meth:`step_movers`, :meth:`step_movers_random`) and in
+        the per-agent :meth:`step`: the same games, several times faster on large batches, after a compilation of
+        tens of seconds on the first step of a process (cached on disk for later runs). The per-agent views (both
+        colours' planes and masks) are unpacked from the step's words as the eager env unpacks them. It needs the
+        bitboard kernel (boards up to 8 x 8) and a working ``torch.compile`` (a C++ compiler on the CPU, Triton on
+        a GPU)."""
         self.num_envs = check_int("num_envs", num_envs, low=1)
         self.config = config = config_from(config, settings, "vector_env")
         self.board_size = n = config.board_size
@@ -147,7 +149,7 @@ class OthelloVectorEnv:
                 f"'auto'); got backend {config.backend!r} on {n}x{n} boards"
             )
         self.compile = compile
-        self._fused: dict[bool, FusedStep] = {}  # by random actions or given, built at first use
+        self._fused: dict[tuple[bool, bool], FusedStep] = {}  # by (random actions, views made), at first use
         self._zeros: Tensor | None = None
         self.reward_mode: RewardMode = config.reward_mode
         self.device: torch.device = config.device  # type: ignore[assignment]  # normalised by EnvConfig
@@ -245,7 +247,8 @@ class OthelloVectorEnv:
             self._check_tensor(f"actions[{agent!r}]", actions[agent], torch.int64)
         black_moved = self.state.current_player == 0
         movers = torch.where(black_moved, actions["black_0"], actions["white_0"])
-        observations, mine, theirs, terminated, infos = self._advance(movers)
+        advance = self._fused_advance if self.compile else self._advance
+        observations, mine, theirs, terminated, infos = advance(movers)
         rewards = {"black_0": torch.where(black_moved, mine, theirs), "white_0": torch.where(black_moved, theirs, mine)}
         truncated = torch.zeros_like(terminated)
         return observations, rewards, {a: terminated for a in AGENTS}, {a: truncated for a in AGENTS}, infos
@@ -287,21 +290,57 @@ class OthelloVectorEnv:
 
     # -- internals ------------------------------------------------------------------------------
     def _fused_step(self, actions: Tensor | None = None, uniform: Tensor | None = None) -> MoverStep:
-        """:meth:`step_movers` through :mod:`othello_zoo.env.fused` (``compile=True``): the state is replaced
-        only when the step is accepted, as in the eager path."""
+        """:meth:`step_movers` through :mod:`othello_zoo.env.fused` (``compile=True``)."""
+        # On the CPU the observations are unpacked by numpy after the step (FusedStep.views): a loop of 193 bytes a
+        # board costs more written by the step's compiler than numpy's vectorised unpackbits.
+        before, result, fused = self._fused_run(actions, uniform, observe=self.device.type != "cpu")
+        infos: dict[str, Any] = {}
+        if self.autoreset_mode == AutoresetMode.SAME_STEP:
+            reward, other = result.reward, result.opponent_reward
+            infos = transitions.final_infos(before.current_player, reward, other, result.reported, result.final_scores)
+        terminated = result.reported
+        observation, mask = fused.views(result)
+        return MoverStep(
+            observation,
+            mask,
+            result.reward,
+            result.opponent_reward,
+            terminated,
+            torch.zeros_like(terminated),
+            infos,
+        )
+
+    def _fused_advance(self, movers: Tensor) -> tuple[Observations, Tensor, Tensor, Tensor, dict[str, Any]]:
+        """:meth:`_advance` through :mod:`othello_zoo.env.fused` (``compile=True``): the same outputs, both colours'
+        views unpacked from the step's words (:func:`othello_zoo.engine.colour_views`)."""
+        before, result, fused = self._fused_run(movers, None, observe=False)
+        mine, theirs = result.reward, result.opponent_reward
+        infos: dict[str, Any] = {}
+        if self.autoreset_mode == AutoresetMode.SAME_STEP:
+            ended, scores = result.reported, result.final_scores
+            infos.update(transitions.final_infos(before.current_player, mine, theirs, ended, scores))
+            infos["final_obs"] = self._observations(fused.final_state(before, result))[0]
+        observations, infos["scores"] = self._observations(self.state)
+        infos["current_player"] = self.state.current_player
+        return observations, mine, theirs, result.reported, infos
+
+    def _fused_run(
+        self, actions: Tensor | None, uniform: Tensor | None, observe: bool
+    ) -> tuple[engine.State, FusedResult, FusedStep]:
+        """One step through the fused function of its kind (given or random actions; the movers' views made in it
+        or not), built at first use: the state before, the result and the function. The state is replaced only
+        when the step is accepted, as in the eager path."""
         random = uniform is not None
-        fused = self._fused.get(random)
+        fused = self._fused.get((random, observe))
         if fused is None:
             spec = FusedSpec(
                 board_size=self.board_size,
                 autoreset=self.autoreset_mode.name.lower(),  # type: ignore[arg-type]  # the three Gymnasium modes
                 margin=self.reward_mode == "margin",
                 random=random,
-                # On the CPU the observations are unpacked by numpy after the step (FusedStep.views): a loop of 193
-                # bytes a board costs more written by the step's compiler than numpy's vectorised unpackbits.
-                observe=self.device.type != "cpu",
+                observe=observe,
             )
-            fused = self._fused[random] = FusedStep(spec, self.device)
+            fused = self._fused[random, observe] = FusedStep(spec, self.device)
         before, saved = self.state, None
         if self.autoreset_mode == AutoresetMode.DISABLED or self._starts.batch_size == 1:
             start_index = self._start_zeros()
@@ -318,21 +357,7 @@ class OthelloVectorEnv:
             engine.step(before, result.actions, illegal_action="raise")  # raises, naming the boards
         self.state = fused.next_state(before, result)
         self._needs_reset, self._unreported = result.needs_reset, result.unreported
-        infos: dict[str, Any] = {}
-        if self.autoreset_mode == AutoresetMode.SAME_STEP:
-            reward, other = result.reward, result.opponent_reward
-            infos = transitions.final_infos(before.current_player, reward, other, result.reported, result.final_scores)
-        terminated = result.reported
-        observation, mask = fused.views(result)
-        return MoverStep(
-            observation,
-            mask,
-            result.reward,
-            result.opponent_reward,
-            terminated,
-            torch.zeros_like(terminated),
-            infos,
-        )
+        return before, result, fused
 
     def _start_zeros(self) -> Tensor:
         """int64 zeros (N,): every fresh board from the one start position."""
