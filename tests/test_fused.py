@@ -272,6 +272,7 @@ def test_bench__compiled_rows_with_compile_time_and_crossover(capsys: pytest.Cap
         assert any(line.startswith(f"cpu    {row} ") for line in out.splitlines()), row
     assert "compilation (first call, this process" in out
     assert "8x8, autoreset same_step, random actions" in out  # the bitboard-compiled row's function
+    assert "8x8, autoreset next_step, given actions" in out  # the vector-dict-compiled row's
     assert "vector-compiled pays against vector on cpu" in out
     assert "vector-dict-compiled pays against vector-dict on cpu" in out
     assert "(measured at [2, 64])" in out

@@ -360,7 +360,8 @@ def _print_compiled(results: Sequence[Result]) -> None:
     if not any(r.backend in COMPILED_ROWS for r in results):
         return
     for spec, seconds in COMPILE_TIMES.items():
-        what = f"{spec.board_size}x{spec.board_size}, autoreset {spec.autoreset}, random actions"
+        actions = "random actions" if spec.random else "given actions"
+        what = f"{spec.board_size}x{spec.board_size}, autoreset {spec.autoreset}, {actions}"
         print(
             f"compilation (first call, this process; served from inductor's cache on disk later): {what}: "
             f"{seconds:.1f} s"
