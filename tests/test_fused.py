@@ -6,11 +6,15 @@ compiled by torch.compile in a few (a compilation takes 10-30 s on 2 cores): eve
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 import torch
 
 from othello_zoo import engine, othello_v0
-from othello_zoo.env.fused import COMPILE_TIMES, FusedSpec, FusedStep
+from othello_zoo.env import fused as fused_module
+from othello_zoo.env import vector as vector_module
+from othello_zoo.env.fused import COMPILE_TIMES, FusedSpec, FusedStep, fused_step
 
 NEAR_END = "-OXXXXXX" + "-" * 56 + " O"  # white must pass, then black a1 ends the game 8-0
 
@@ -221,7 +225,7 @@ def test_compiled__a_forced_pass_and_the_end_of_a_game() -> None:
 
 
 def test_compile_flag__bad_values_and_kernels_are_refused() -> None:
-    with pytest.raises(TypeError, match="compile must be True or False, got 'yes'"):
+    with pytest.raises(TypeError, match="compile must be True, False or 'auto', got 'yes'"):
         othello_v0.vector_env(4, compile="yes")
     with pytest.raises(ValueError, match=r"compile=True runs the bitboard kernel's fused step.*'conv' on 10x10"):
         othello_v0.vector_env(4, board_size=10, compile=True)
@@ -285,3 +289,68 @@ def test_bench__compiled_rows_are_left_out_above_8x8(capsys: pytest.CaptureFixtu
     assert main([*argv, "--repeats", "1", "--threads", "1", "--devices", "cpu"]) == 0
     captured = capsys.readouterr()
     assert "left out vector-compiled: the fused step plays boards of size 4, 6 or 8" in captured.err
+
+
+def test_compile_auto__another_kernel_or_no_compiler_steps_eagerly_saying_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    wide = othello_v0.vector_env(4, board_size=10, compile="auto")
+    assert wide.compile is False
+    assert wide.compile_reason == (
+        "compile='auto': stepping eagerly: the fused step plays the bitboard kernel's boards (up to 8x8); "
+        "got backend 'conv' on 10x10"
+    )
+    wide.reset(seed=0)
+    assert wide.step_movers_random().terminated.tolist() == [False] * 4
+    monkeypatch.setattr(vector_module, "compiler_missing", lambda device: "no C++ compiler found (install g++)")
+    bare = othello_v0.vector_env(4, compile="auto")
+    assert bare.compile is False
+    assert bare.compile_reason == "compile='auto': stepping eagerly: no C++ compiler found (install g++)"
+    assert othello_v0.vector_env(4, compile=False).compile_reason is None
+
+
+def test_compile_auto__a_failed_compilation_warns_once_and_steps_eagerly_the_same_games(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The compiler fails at the first step: one line said it was compiling, one warning names the failure, and
+    every step (that one included) is the eager env's, the generator's draws too."""
+
+    def failing(*args: object) -> None:
+        raise torch._dynamo.exc.BackendCompilerFailed(failing, RuntimeError("no C++ compiler found"), None)
+
+    monkeypatch.setattr(fused_module, "compiled_step", lambda spec, device: failing)
+    monkeypatch.setattr(fused_module, "_TRACED", set())
+    auto = othello_v0.vector_env(6, opening_book="xot", compile="auto")
+    eager = othello_v0.vector_env(6, opening_book="xot")
+    assert auto.compile is True
+    auto.reset(seed=4)
+    eager.reset(seed=4)
+    with pytest.warns(UserWarning, match="compile='auto': stepping eagerly, the step could not be compiled"):
+        first = auto.step_movers_random()
+    assert "othello_zoo: compiling the vector env's step (8x8, random actions, on cpu)" in capsys.readouterr().err
+    assert auto.compile is False
+    assert auto.compile_reason is not None
+    assert "could not be compiled" in auto.compile_reason
+    _assert_same(tuple(first[:6]), tuple(eager.step_movers_random()[:6]), "first step")
+    for ply in range(30):
+        _assert_same(tuple(auto.step_movers_random()[:6]), tuple(eager.step_movers_random()[:6]), f"ply {ply}")
+    _same(eager.state, auto.state)
+
+
+def test_compile_auto__compiles_with_a_line_on_standard_error_and_plays_the_eager_games(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A compiler that works (the function run op by op stands for inductor's): the line, then the games."""
+    monkeypatch.setattr(fused_module, "compiled_step", lambda spec, device: functools.partial(fused_step, spec))
+    monkeypatch.setattr(fused_module, "_TRACED", set())
+    auto = othello_v0.vector_env(5, compile="auto")
+    assert auto.compile is True
+    assert auto.compile_reason == "compile='auto': compiled on cpu (the bitboard kernel's 8x8 boards, a compiler found)"
+    eager = othello_v0.vector_env(5)
+    auto.reset(seed=2)
+    eager.reset(seed=2)
+    actions = torch.Generator().manual_seed(3)
+    for ply in range(40):
+        moves = engine.random_actions(eager.state, actions)
+        _assert_same(tuple(auto.step_movers(moves)[:6]), tuple(eager.step_movers(moves)[:6]), f"ply {ply}")
+    err = capsys.readouterr().err
+    assert err.count("othello_zoo: compiling the vector env's step") == 1  # once: the function is ready since
+    assert "(8x8, given actions, on cpu)" in err

@@ -79,15 +79,11 @@ def environment() -> list[tuple[str, str]]:
 
 def _cpp_compiler() -> str:
     """The C++ compiler torch.compile would use on the CPU (vector_env(compile=True)), or why there is none."""
-    import shutil
+    from othello_zoo.runtime.compiler import cpp_compiler
 
-    from torch._inductor import config
-
-    name = str(config.cpp.cxx[-1] if isinstance(config.cpp.cxx, tuple) else config.cpp.cxx or "g++")
-    for candidate in (name, "g++", "clang++"):
-        path = shutil.which(candidate)
-        if path:
-            return f"{path} (vector_env(compile=True) compiles its step with it on the CPU)"
+    path = cpp_compiler()
+    if path:
+        return f"{path} (vector_env(compile=True) compiles its step with it on the CPU)"
     return "none found: vector_env(compile=True) cannot compile its step on the CPU (install g++ or clang++)"
 
 

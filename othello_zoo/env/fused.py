@@ -297,6 +297,28 @@ class FusedStep:
                 raise
             return self._function(*args)
 
+    @property
+    def ready(self) -> bool:
+        """Whether a call runs at once: eager, or compiled already in this process (else the first call compiles)."""
+        return not self.compiled or (self.spec, str(self.device)) in _TRACED
+
+    def warm_up(self, starts: State) -> str | None:
+        """Compiles the step (its first call, on two scratch boards of ``starts``, the batch size dynamic as ever);
+        returns why the compiler failed (its message's first line), or ``None``."""
+        if self.ready:
+            return None
+        device = starts.discs.device
+        two = starts[torch.zeros(2, dtype=torch.int64, device=device)]
+        flags = torch.zeros(2, dtype=torch.bool, device=device)
+        index = torch.zeros(2, dtype=torch.int64, device=device)
+        moves = dict(uniform=torch.full((2,), 0.5, device=device)) if self.spec.random else dict(actions=index)
+        try:
+            self.run(two, flags, flags.clone(), starts, index, **moves)
+        except torch._dynamo.exc.BackendCompilerFailed as error:
+            text = str(error).strip()
+            return text.splitlines()[0] if text else type(error).__name__
+        return None
+
     @staticmethod
     def next_state(before: State, result: FusedResult) -> State:
         """The :class:`~othello_zoo.engine.State` after the step from ``before`` that gave ``result``."""

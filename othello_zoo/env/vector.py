@@ -50,6 +50,8 @@ Example:
 
 from __future__ import annotations
 
+import sys
+import warnings
 from typing import Any, NamedTuple
 
 import gymnasium
@@ -74,6 +76,7 @@ from othello_zoo.env import transitions
 from othello_zoo.env.config import EnvConfig, config_from
 from othello_zoo.env.fused import FusedResult, FusedSpec, FusedStep
 from othello_zoo.env.openings import OpeningBook
+from othello_zoo.runtime.compiler import compiler_missing
 from othello_zoo.runtime.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
 from othello_zoo.runtime.threads import uses_package_threads
 
@@ -112,6 +115,26 @@ def _book_state(book: OpeningBook, symmetries: bool, boards: engine.BoardSpec) -
     return state
 
 
+def _compile_setting(compile: object, config: EnvConfig) -> tuple[bool, str | None]:
+    """``(compiled, reason)`` of a ``compile`` argument: ``True`` and ``False`` as given (``True`` refused, a
+    ``ValueError`` naming why, where the fused step cannot run), ``"auto"`` decided here with its reason."""
+    n, backend = config.board_size, config.backend
+    cannot = None
+    if backend != "bitboard":
+        cannot = f"the fused step plays the bitboard kernel's boards (up to 8x8); got backend {backend!r} on {n}x{n}"
+    if isinstance(compile, str) and compile == "auto":
+        device = torch.device(str(config.device))
+        missing = cannot or compiler_missing(device)
+        if missing is not None:
+            return False, f"compile='auto': stepping eagerly: {missing}"
+        return True, f"compile='auto': compiled on {device} (the bitboard kernel's {n}x{n} boards, a compiler found)"
+    if not isinstance(compile, bool):
+        raise TypeError(f"compile must be True, False or 'auto', got {compile!r}")
+    if compile and cannot is not None:
+        raise ValueError(f"compile=True runs the bitboard kernel's fused step (backend 'bitboard' or 'auto'): {cannot}")
+    return compile, None
+
+
 class OthelloVectorEnv:
     """``num_envs`` games of Othello stepped together (see the module docstring)."""
 
@@ -122,7 +145,7 @@ class OthelloVectorEnv:
         *,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         illegal_action: IllegalAction = "raise",
-        compile: bool = False,
+        compile: bool | str = False,
         **settings: Any,
     ) -> None:
         """``num_envs`` boards of the game ``config`` describes, or its settings as keyword arguments
@@ -135,20 +158,19 @@ class OthelloVectorEnv:
         tens of seconds on the first step of a process (cached on disk for later runs). The per-agent views (both
         colours' planes and masks) are unpacked from the step's words as the eager env unpacks them. It needs the
         bitboard kernel (boards up to 8 x 8) and a working ``torch.compile`` (a C++ compiler on the CPU, Triton on
-        a GPU)."""
+        a GPU).
+
+        ``compile="auto"`` compiles where it can and steps eagerly where it cannot, never failing for it: another
+        kernel or board size, no compiler found, or a compilation that fails (a warning then says why). It says on
+        standard error, in one line, when a compilation starts; :attr:`compile_reason` holds what it decided and why.
+        The bench shows the compiled step ahead from one board up, so "auto" needs no batch size to decide."""
         self.num_envs = check_int("num_envs", num_envs, low=1)
         self.config = config = config_from(config, settings, "vector_env")
-        self.board_size = n = config.board_size
+        self.board_size = config.board_size
         self.autoreset_mode = transitions.autoreset_mode(autoreset_mode)
         self.illegal_action = check_illegal_action(illegal_action)
-        if not isinstance(compile, bool):
-            raise TypeError(f"compile must be True or False, got {compile!r}")
-        if compile and config.backend != "bitboard":
-            raise ValueError(
-                f"compile=True runs the bitboard kernel's fused step (boards up to 8x8, backend 'bitboard' or "
-                f"'auto'); got backend {config.backend!r} on {n}x{n} boards"
-            )
-        self.compile = compile
+        self._auto = isinstance(compile, str) and compile == "auto"
+        self.compile, self.compile_reason = _compile_setting(compile, config)
         self._fused: dict[tuple[bool, bool], FusedStep] = {}  # by (random actions, views made), at first use
         self._zeros: Tensor | None = None
         self.reward_mode: RewardMode = config.reward_mode
@@ -247,7 +269,8 @@ class OthelloVectorEnv:
             self._check_tensor(f"actions[{agent!r}]", actions[agent], torch.int64)
         black_moved = self.state.current_player == 0
         movers = torch.where(black_moved, actions["black_0"], actions["white_0"])
-        advance = self._fused_advance if self.compile else self._advance
+        compiled = self.compile and self._fused_for(random=False, observe=False) is not None
+        advance = self._fused_advance if compiled else self._advance
         observations, mine, theirs, terminated, infos = advance(movers)
         rewards = {"black_0": torch.where(black_moved, mine, theirs), "white_0": torch.where(black_moved, theirs, mine)}
         truncated = torch.zeros_like(terminated)
@@ -267,7 +290,7 @@ class OthelloVectorEnv:
         else, to keep this path lean: ``engine.scores(env.state)`` gives the disc counts.
         """
         actions = self._check_tensor("actions", actions, torch.int64)
-        if self.compile:
+        if self.compile and self._fused_for(random=False, observe=self._views_in_step) is not None:
             return self._fused_step(actions=actions)
         _, mine, theirs, terminated, infos = self._advance(actions, observe=False)
         observation, mask = self.observe_movers()
@@ -280,8 +303,8 @@ class OthelloVectorEnv:
         step with ``compile=True``. ``generator`` defaults to the env's own (seeded by ``reset(seed=...)``)."""
         if generator is None:
             generator = self.generator
-        if not self.compile:  # engine.random_actions checks the generator
-            return self.step_movers(engine.random_actions(self.state, generator))
+        if not (self.compile and self._fused_for(random=True, observe=self._views_in_step) is not None):
+            return self.step_movers(engine.random_actions(self.state, generator))  # it checks the generator
         check_generator(generator, self.device)
         return self._fused_step(uniform=torch.rand(self.num_envs, generator=generator, device=self.device))
 
@@ -291,9 +314,7 @@ class OthelloVectorEnv:
     # -- internals ------------------------------------------------------------------------------
     def _fused_step(self, actions: Tensor | None = None, uniform: Tensor | None = None) -> MoverStep:
         """:meth:`step_movers` through :mod:`othello_zoo.env.fused` (``compile=True``)."""
-        # On the CPU the observations are unpacked by numpy after the step (FusedStep.views): a loop of 193 bytes a
-        # board costs more written by the step's compiler than numpy's vectorised unpackbits.
-        before, result, fused = self._fused_run(actions, uniform, observe=self.device.type != "cpu")
+        before, result, fused = self._fused_run(actions, uniform, observe=self._views_in_step)
         infos: dict[str, Any] = {}
         if self.autoreset_mode == AutoresetMode.SAME_STEP:
             reward, other = result.reward, result.opponent_reward
@@ -324,23 +345,54 @@ class OthelloVectorEnv:
         infos["current_player"] = self.state.current_player
         return observations, mine, theirs, result.reported, infos
 
+    @property
+    def _views_in_step(self) -> bool:
+        """Whether the mover API's compiled step makes the next movers' views itself: on a GPU. On the CPU numpy
+        unpacks them after the step (:meth:`FusedStep.views`): a loop of 193 bytes a board costs more written by the
+        step's compiler than numpy's vectorised unpackbits."""
+        return self.device.type != "cpu"
+
+    def _fused_for(self, random: bool, observe: bool) -> FusedStep | None:
+        """The fused step of its kind (given or random actions; the movers' views made in it or not), built at first
+        use. Under ``compile="auto"`` its first build compiles it on two scratch boards, a line on standard error
+        saying so; where that fails the env steps eagerly from then on (a warning says why) and ``None`` comes back,
+        nothing of the env touched."""
+        fused = self._fused.get((random, observe))
+        if fused is not None:
+            return fused
+        spec = FusedSpec(
+            board_size=self.board_size,
+            autoreset=self.autoreset_mode.name.lower(),  # type: ignore[arg-type]  # the three Gymnasium modes
+            margin=self.reward_mode == "margin",
+            random=random,
+            observe=observe,
+        )
+        fused = FusedStep(spec, self.device)
+        if self._auto and not fused.ready:
+            kind = "random" if random else "given"
+            print(
+                f"othello_zoo: compiling the vector env's step ({self.board_size}x{self.board_size}, {kind} actions, "
+                f"on {self.device}): seconds with inductor's cache warm, up to half a minute cold...",
+                file=sys.stderr,
+                flush=True,
+            )
+            failure = fused.warm_up(self._starts)
+            if failure is not None:
+                self.compile = False
+                self.compile_reason = f"compile='auto': stepping eagerly, the step could not be compiled: {failure}"
+                warnings.warn(self.compile_reason, stacklevel=4)
+                return None
+        self._fused[random, observe] = fused
+        return fused
+
     def _fused_run(
         self, actions: Tensor | None, uniform: Tensor | None, observe: bool
     ) -> tuple[engine.State, FusedResult, FusedStep]:
         """One step through the fused function of its kind (given or random actions; the movers' views made in it
         or not), built at first use: the state before, the result and the function. The state is replaced only
         when the step is accepted, as in the eager path."""
-        random = uniform is not None
-        fused = self._fused.get((random, observe))
-        if fused is None:
-            spec = FusedSpec(
-                board_size=self.board_size,
-                autoreset=self.autoreset_mode.name.lower(),  # type: ignore[arg-type]  # the three Gymnasium modes
-                margin=self.reward_mode == "margin",
-                random=random,
-                observe=observe,
-            )
-            fused = self._fused[random, observe] = FusedStep(spec, self.device)
+        fused = self._fused_for(uniform is not None, observe)
+        assert fused is not None  # the callers asked _fused_for first
         before, saved = self.state, None
         if self.autoreset_mode == AutoresetMode.DISABLED or self._starts.batch_size == 1:
             start_index = self._start_zeros()
