@@ -269,9 +269,11 @@ class OthelloVectorEnv:
             self._check_tensor(f"actions[{agent!r}]", actions[agent], torch.int64)
         black_moved = self.state.current_player == 0
         movers = torch.where(black_moved, actions["black_0"], actions["white_0"])
-        compiled = self.compile and self._fused_for(random=False, observe=False) is not None
-        advance = self._fused_advance if compiled else self._advance
-        observations, mine, theirs, terminated, infos = advance(movers)
+        fused = self._fused_for(random=False, observe=False) if self.compile else None
+        if fused is not None:
+            observations, mine, theirs, terminated, infos = self._fused_advance(fused, movers)
+        else:
+            observations, mine, theirs, terminated, infos = self._advance(movers)
         rewards = {"black_0": torch.where(black_moved, mine, theirs), "white_0": torch.where(black_moved, theirs, mine)}
         truncated = torch.zeros_like(terminated)
         return observations, rewards, {a: terminated for a in AGENTS}, {a: truncated for a in AGENTS}, infos
@@ -290,8 +292,9 @@ class OthelloVectorEnv:
         else, to keep this path lean: ``engine.scores(env.state)`` gives the disc counts.
         """
         actions = self._check_tensor("actions", actions, torch.int64)
-        if self.compile and self._fused_for(random=False, observe=self._views_in_step) is not None:
-            return self._fused_step(actions=actions)
+        fused = self._fused_for(random=False, observe=self._views_in_step) if self.compile else None
+        if fused is not None:
+            return self._fused_step(fused, actions=actions)
         _, mine, theirs, terminated, infos = self._advance(actions, observe=False)
         observation, mask = self.observe_movers()
         return MoverStep(observation, mask, mine, theirs, terminated, torch.zeros_like(terminated), infos)
@@ -303,22 +306,20 @@ class OthelloVectorEnv:
         step with ``compile=True``. ``generator`` defaults to the env's own (seeded by ``reset(seed=...)``)."""
         if generator is None:
             generator = self.generator
-        if not (self.compile and self._fused_for(random=True, observe=self._views_in_step) is not None):
+        fused = self._fused_for(random=True, observe=self._views_in_step) if self.compile else None
+        if fused is None:
             return self.step_movers(engine.random_actions(self.state, generator))  # it checks the generator
         check_generator(generator, self.device)
-        return self._fused_step(uniform=torch.rand(self.num_envs, generator=generator, device=self.device))
+        return self._fused_step(fused, uniform=torch.rand(self.num_envs, generator=generator, device=self.device))
 
     def close(self) -> None:
         """Nothing to release (no window); present for API symmetry."""
 
     # -- internals ------------------------------------------------------------------------------
-    def _fused_step(self, actions: Tensor | None = None, uniform: Tensor | None = None) -> MoverStep:
-        """:meth:`step_movers` through :mod:`othello_zoo.env.fused` (``compile=True``)."""
-        before, result, fused = self._fused_run(actions, uniform, observe=self._views_in_step)
-        infos: dict[str, Any] = {}
-        if self.autoreset_mode == AutoresetMode.SAME_STEP:
-            reward, other = result.reward, result.opponent_reward
-            infos = transitions.final_infos(before.current_player, reward, other, result.reported, result.final_scores)
+    def _fused_step(self, fused: FusedStep, actions: Tensor | None = None, uniform: Tensor | None = None) -> MoverStep:
+        """:meth:`step_movers` through ``fused`` (:meth:`_fused_for`)."""
+        before, result = self._fused_run(fused, actions, uniform)
+        infos = self._final_infos(before, result)
         terminated = result.reported
         observation, mask = fused.views(result)
         return MoverStep(
@@ -331,19 +332,25 @@ class OthelloVectorEnv:
             infos,
         )
 
-    def _fused_advance(self, movers: Tensor) -> tuple[Observations, Tensor, Tensor, Tensor, dict[str, Any]]:
-        """:meth:`_advance` through :mod:`othello_zoo.env.fused` (``compile=True``): the same outputs, both colours'
-        views unpacked from the step's words (:func:`othello_zoo.engine.colour_views`)."""
-        before, result, fused = self._fused_run(movers, None, observe=False)
-        mine, theirs = result.reward, result.opponent_reward
-        infos: dict[str, Any] = {}
+    def _fused_advance(
+        self, fused: FusedStep, movers: Tensor
+    ) -> tuple[Observations, Tensor, Tensor, Tensor, dict[str, Any]]:
+        """:meth:`_advance` through ``fused`` (:meth:`_fused_for`): the same outputs, both colours' views unpacked
+        from the step's words (:func:`othello_zoo.engine.colour_views`)."""
+        before, result = self._fused_run(fused, movers, None)
+        infos = self._final_infos(before, result)
         if self.autoreset_mode == AutoresetMode.SAME_STEP:
-            ended, scores = result.reported, result.final_scores
-            infos.update(transitions.final_infos(before.current_player, mine, theirs, ended, scores))
             infos["final_obs"] = self._observations(fused.final_state(before, result))[0]
         observations, infos["scores"] = self._observations(self.state)
         infos["current_player"] = self.state.current_player
-        return observations, mine, theirs, result.reported, infos
+        return observations, result.reward, result.opponent_reward, result.reported, infos
+
+    def _final_infos(self, before: engine.State, result: FusedResult) -> dict[str, Any]:
+        """``SAME_STEP``'s infos of the boards that ended in a fused step from ``before`` (empty in other modes)."""
+        if self.autoreset_mode != AutoresetMode.SAME_STEP:
+            return {}
+        reward, other, ended = result.reward, result.opponent_reward, result.reported
+        return transitions.final_infos(before.current_player, reward, other, ended, result.final_scores)
 
     @property
     def _views_in_step(self) -> bool:
@@ -386,13 +393,10 @@ class OthelloVectorEnv:
         return fused
 
     def _fused_run(
-        self, actions: Tensor | None, uniform: Tensor | None, observe: bool
-    ) -> tuple[engine.State, FusedResult, FusedStep]:
-        """One step through the fused function of its kind (given or random actions; the movers' views made in it
-        or not), built at first use: the state before, the result and the function. The state is replaced only
-        when the step is accepted, as in the eager path."""
-        fused = self._fused_for(uniform is not None, observe)
-        assert fused is not None  # the callers asked _fused_for first
+        self, fused: FusedStep, actions: Tensor | None, uniform: Tensor | None
+    ) -> tuple[engine.State, FusedResult]:
+        """One step through ``fused`` (:meth:`_fused_for`): the state before, and the result. The state is replaced
+        only when the step is accepted, as in the eager path."""
         before, saved = self.state, None
         if self.autoreset_mode == AutoresetMode.DISABLED or self._starts.batch_size == 1:
             start_index = self._start_zeros()
@@ -409,7 +413,7 @@ class OthelloVectorEnv:
             engine.step(before, result.actions, illegal_action="raise")  # raises, naming the boards
         self.state = fused.next_state(before, result)
         self._needs_reset, self._unreported = result.needs_reset, result.unreported
-        return before, result, fused
+        return before, result
 
     def _start_zeros(self) -> Tensor:
         """int64 zeros (N,): every fresh board from the one start position."""
