@@ -279,3 +279,12 @@ def test_search_rates__every_search_and_root_count_and_mctx_only_where_installed
         "mctx + pgx, Gumbel (64 x 4), N=64": 1234.5,
     }
     assert calls == [["othello_zoo.cli._measure_mctx", "1", "8"], ["othello_zoo.cli._measure_mctx", "64", "8"]]
+
+
+def test_network_rates__both_forms_at_each_batch_size() -> None:
+    from othello_zoo.cli import _measure_search
+
+    rates = _measure_search.network_rates(batches=(1, 5))
+    forms = ("forward", "predict")
+    assert list(rates) == [f"network positions/s, {form}, N={n}" for n in (1, 5) for form in forms]
+    assert all(r > 0 for r in rates.values())

@@ -436,3 +436,36 @@ def test_network_infer__is_the_eval_mode_forward_bit_for_bit() -> None:
         assert torch.allclose(value, expected[1], atol=1e-6)
         assert torch.allclose(logits[:, 1:], expected[0][:, 1:], atol=1e-5)
         assert bool((logits[:, 0] == -1e9).all())
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_network_predict__is_infer_within_rounding_and_follows_the_weights(dtype: torch.dtype) -> None:
+    """``predict`` (batch norm folded, channels-last, oneDNN's fused convolutions from FUSED_BATCH positions) gives
+    ``infer``'s outputs within float32 rounding at every batch size, and folds again after the weights change."""
+    from othello_zoo.alphazero.agent import SHIPPED
+    from othello_zoo.alphazero.network import FUSED_BATCH
+
+    net = load_network(SHIPPED[8]).to(dtype)
+    g = torch.Generator().manual_seed(1)
+    tolerance = 1e-5 if dtype == torch.float32 else 1e-12
+
+    def same(batch: int) -> None:
+        planes = torch.randint(0, 2, (batch, 2, 8, 8), generator=g).to(torch.int8)
+        with torch.no_grad():
+            (want_logits, want_value), (logits, value) = net.infer(planes), net.predict(planes)
+        assert logits.dtype == value.dtype == dtype
+        assert torch.allclose(logits, want_logits, rtol=tolerance, atol=tolerance)
+        assert torch.allclose(value, want_value, rtol=tolerance, atol=tolerance)
+
+    for batch in (1, FUSED_BATCH - 1, FUSED_BATCH, 37):
+        same(batch)
+    before = net.predict(torch.zeros(1, 2, 8, 8))[1]
+    with torch.no_grad():  # a step of training, as an optimizer would take it: in place
+        net.body[0].conv1.weight.mul_(1.5)
+        net.body[1].norm2.running_var.add_(0.25)
+    assert not torch.equal(net.predict(torch.zeros(1, 2, 8, 8))[1], before)
+    same(1)
+    same(37)
+    net.load_state_dict(load_network(SHIPPED[8]).to(dtype).state_dict())  # a load copies into the same tensors
+    assert torch.equal(net.predict(torch.zeros(1, 2, 8, 8))[1], before)
+    assert "_folded_cache" not in net.state_dict()

@@ -19,7 +19,10 @@ never a network of petabytes or a build that does not end.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Hashable, Mapping
+from typing import NamedTuple
 
 import torch
 import torch.nn.functional as F
@@ -201,7 +204,8 @@ class PolicyValueNet(nn.Module):
         @uses_adaptive_threads(threads_key)
         def evaluate(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
             with torch.no_grad():
-                return traced(observation, mask)
+                logits, value = self.predict(observation)
+                return logits.masked_fill(~mask, -1e9), value
 
         evaluate.traceable = traced  # type: ignore[attr-defined]  # what a compiled search compiles (no_grad there)
         return evaluate
@@ -224,9 +228,120 @@ class PolicyValueNet(nn.Module):
         value = _linear(v_out, _linear(v_hidden, value).relu()).tanh()
         return _linear(p_linear, policy), value.squeeze(1)
 
+    def predict(self, observation: Tensor) -> tuple[Tensor, Tensor]:
+        """:meth:`infer`'s outputs within float32 rounding (a few units in the last place), at up to twice its
+        speed: the form the search's evaluator runs eagerly. Each batch norm is folded into the convolution before
+        it (a weight and a bias), the weights are laid out channels-last on the CPU, and from
+        :data:`FUSED_BATCH` positions on a float32 CPU network runs its body on oneDNN's convolutions with the
+        bias, the residual sum and the ReLU done inside them (no pass of their own over the activations).
+
+        The folded weights are worked out again whenever a weight or a statistic has changed (training, a load,
+        a move to another device): each call compares the tensors and their version counters with those it last
+        folded, which costs microseconds. Call it under ``torch.no_grad()``; it never computes gradients."""
+        folded = self._folded()
+        x = observation.to(folded.dtype)
+        cpu = x.device.type == "cpu"
+        if cpu:
+            x = x.contiguous(memory_format=torch.channels_last)
+        if cpu and folded.dtype == torch.float32 and x.shape[0] >= FUSED_BATCH and _fused_convolutions():
+            x = _fused_body(folded, x)
+        else:
+            x = F.conv2d(x, *folded.stem, padding=1).relu()
+            for (w1, b1), (w2, b2) in folded.blocks:
+                x = (x + F.conv2d(F.conv2d(x, w1, b1, padding=1).relu(), w2, b2, padding=1)).relu()
+        policy = F.conv2d(x, *folded.policy).relu().flatten(1)
+        value = F.conv2d(x, *folded.value).relu().flatten(1)
+        p_linear, v_hidden, v_out = self.policy_head[4], self.value_head[4], self.value_head[6]
+        value = _linear(v_out, _linear(v_hidden, value).relu()).tanh()
+        return _linear(p_linear, policy), value.squeeze(1)
+
+    def _folded(self) -> _FoldedWeights:
+        """The folded weights of :meth:`predict`, worked out again when any weight or statistic has changed."""
+        sources = tuple(self.parameters()) + tuple(self.buffers())
+        stamp = tuple(t._version for t in sources)
+        cached = self.__dict__.get("_folded_cache")
+        if cached is not None and cached[1] == stamp and all(map(operator.is_, cached[0], sources)):
+            return cached[2]  # type: ignore[no-any-return]
+        with torch.no_grad():
+            channels_last = sources[0].device.type == "cpu"
+            stem_conv, stem_norm, _ = self.stem
+            folded = _FoldedWeights(
+                dtype=sources[0].dtype,
+                stem=_fold(stem_conv, stem_norm, channels_last),
+                blocks=tuple(
+                    (_fold(b.conv1, b.norm1, channels_last), _fold(b.conv2, b.norm2, channels_last)) for b in self.body
+                ),
+                policy=_fold(self.policy_head[0], self.policy_head[1], channels_last),
+                value=_fold(self.value_head[0], self.value_head[1], channels_last),
+            )
+        self.__dict__["_folded_cache"] = (sources, stamp, folded)  # outside the module's state: never saved
+        return folded
+
     def stem_dtype(self) -> torch.dtype:
         """The dtype of the network's weights (what observations are converted to)."""
         return next(self.parameters()).dtype
+
+
+FUSED_BATCH = 4
+"""From this many positions :meth:`PolicyValueNet.predict` runs a float32 CPU network's body on oneDNN's fused
+convolutions; below it, torch's own convolution (channels-last) was the faster on one position."""
+
+
+class _FoldedWeights(NamedTuple):
+    """Each convolution's weight and bias with the batch norm after it folded in (:meth:`PolicyValueNet.predict`)."""
+
+    dtype: torch.dtype
+    stem: tuple[Tensor, Tensor]
+    blocks: tuple[tuple[tuple[Tensor, Tensor], tuple[Tensor, Tensor]], ...]
+    policy: tuple[Tensor, Tensor]
+    value: tuple[Tensor, Tensor]
+
+
+def _fold(conv: object, norm: object, channels_last: bool) -> tuple[Tensor, Tensor]:
+    """``norm(conv(x))`` in evaluation mode as one convolution's ``(weight, bias)``."""
+    assert isinstance(conv, nn.Conv2d)
+    assert isinstance(norm, nn.BatchNorm2d)
+    assert norm.running_mean is not None
+    assert norm.running_var is not None
+    scale = norm.weight / torch.sqrt(norm.running_var + norm.eps)
+    weight = (conv.weight * scale.view(-1, 1, 1, 1)).detach()
+    bias = (norm.bias - norm.running_mean * scale).detach()
+    if channels_last:
+        weight = weight.contiguous(memory_format=torch.channels_last)
+    return weight, bias
+
+
+def _fused_body(folded: _FoldedWeights, x: Tensor) -> Tensor:
+    """The stem and the residual blocks on oneDNN's convolutions with their bias, sum and ReLU inside."""
+    conv_relu = torch.ops.mkldnn._convolution_pointwise
+    conv_add_relu = torch.ops.mkldnn._convolution_pointwise_.binary  # into its first argument: x += conv(y); relu
+    one = [1, 1]
+    x = conv_relu(x, *folded.stem, one, one, one, 1, "relu", [None], "")
+    for (w1, b1), (w2, b2) in folded.blocks:
+        y = conv_relu(x, w1, b1, one, one, one, 1, "relu", [None], "")
+        x = conv_add_relu(x, y, w2, b2, one, one, one, 1, "add", 1.0, "relu", [None], "")
+    return x
+
+
+@functools.cache
+def _fused_convolutions() -> bool:
+    """Whether this torch has oneDNN's fused convolutions and they agree with torch's own on a small case."""
+    if not torch.backends.mkldnn.is_available() or not hasattr(torch.ops.mkldnn, "_convolution_pointwise"):
+        return False
+    try:
+        generator = torch.Generator().manual_seed(0)
+        x = torch.randn(4, 3, 5, 5, generator=generator).contiguous(memory_format=torch.channels_last)
+        w = torch.randn(3, 3, 3, 3, generator=generator).contiguous(memory_format=torch.channels_last)
+        b = torch.randn(3, generator=generator)
+        folded = _FoldedWeights(torch.float32, (w, b), (((w, b), (w, b)),), (w, b), (w, b))
+        with torch.no_grad():
+            got = _fused_body(folded, x)
+            want = F.conv2d(x, w, b, padding=1).relu()
+            y = F.conv2d(want, w, b, padding=1).relu()
+            want = (want + F.conv2d(y, w, b, padding=1)).relu()
+        return bool(torch.allclose(got, want, rtol=1e-4, atol=1e-4))
+    except (RuntimeError, NotImplementedError):
+        return False
 
 
 def _conv(layer: object, x: Tensor) -> Tensor:

@@ -10,9 +10,10 @@ import importlib.util
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import torch
+from torch import Tensor
 from tqdm import tqdm
 
 from othello_zoo import engine
@@ -23,15 +24,18 @@ from othello_zoo.search import BatchedSearch, SearchConfig, rollout_evaluator
 __all__ = [
     "LEAF_BATCH",
     "LEAF_BATCH_ROOTS",
+    "NETWORK_BATCHES",
     "NEW_NODES",
     "ROLLOUT_ROOTS",
     "SEARCH_ROOTS",
     "batched_search_rates",
     "mctx_rates",
+    "network_rates",
 ]
 
 SEARCH_ROOTS = (1, 64, 1024)
 ROLLOUT_ROOTS = (*SEARCH_ROOTS, 4096, 16384)  # rollouts gain from larger batches (to about 16,384 on a CPU)
+NETWORK_BATCHES = (1, 4, 16, 64, 256, 1024)  # the batch sizes of the network's positions/s rows
 LEAF_BATCH = 8  # the leaf batch of the bench's leaf-batch rows
 LEAF_BATCH_ROOTS = 64  # and the most roots they are measured at (more roots batch the network already)
 NEW_NODES = "new nodes a simulation"
@@ -104,6 +108,40 @@ def batched_search_rates(
             added = int(tree.size.sum()) - count  # the roots were there before
             rates[f"{name}, {NEW_NODES}, N={count}"] = added / (count * simulations)
     return rates
+
+
+def network_rates(batches: Sequence[int] = NETWORK_BATCHES, device: str = "cpu", seed: int = 0) -> dict[str, float]:
+    """Positions per second of the search's network (the untrained 64 x 4 network of the search rows) at each batch
+    size, at torch's thread setting: ``"network positions/s, forward, N=..."`` for
+    :meth:`~othello_zoo.alphazero.network.PolicyValueNet.infer` (``forward`` in evaluation mode, bit for bit) and
+    ``"network positions/s, predict, N=..."`` for its eager search form
+    (:meth:`~othello_zoo.alphazero.network.PolicyValueNet.predict`: batch norm folded, oneDNN's fused convolutions).
+    Each figure is the best of three rounds of about a tenth of a second after a warm-up."""
+    dev = resolve_device("device", device)
+    net = PolicyValueNet(8, channels=64, blocks=4).to(dev)
+    generator = torch.Generator(device=dev).manual_seed(seed)
+    rates = {}
+    for batch in batches:
+        planes = torch.randint(0, 2, (batch, 2, 8, 8), generator=generator, device=dev).to(torch.int8)
+        for name, forward in (("forward", net.infer), ("predict", net.predict)):
+            rates[f"network positions/s, {name}, N={batch}"] = _positions_per_second(forward, planes)
+    return rates
+
+
+def _positions_per_second(forward: Callable[[Tensor], object], planes: Tensor, seconds: float = 0.1) -> float:
+    """The best of three rounds of ``forward(planes)`` calls, each about ``seconds`` long, in positions a second."""
+    best = 0.0
+    with torch.no_grad():
+        forward(planes)
+        for _ in range(3):
+            calls, start = 0, time.perf_counter()
+            while (elapsed := time.perf_counter() - start) < seconds or calls == 0:
+                forward(planes)
+                if planes.device.type == "cuda":
+                    torch.cuda.synchronize()
+                calls += 1
+            best = max(best, calls * planes.shape[0] / elapsed)
+    return best
 
 
 def mctx_rates(roots: Sequence[int] = SEARCH_ROOTS, simulations: int = 32) -> dict[str, float]:

@@ -272,13 +272,19 @@ def _agent_rates(seconds: float) -> dict[str, float]:
 
 def _search_rates(device: str) -> dict[str, float]:
     """Measures and prints the batched tree search's simulations per second."""
-    from othello_zoo.cli._measure_search import NEW_NODES, batched_search_rates, mctx_rates
+    from othello_zoo.cli._measure_search import NEW_NODES, batched_search_rates, mctx_rates, network_rates
 
     _note(
         f"measuring the batched tree search on {device} (a few minutes; the compiled searches compile first, for "
         "minutes more with inductor's cache cold; mctx + pgx beside it where installed)"
     )
+    network = network_rates(device=device)
     rates = {**batched_search_rates(device=device, progress=True), **mctx_rates()}
+    print(f"\nThe search's network (64 x 4, untrained), positions/s on {device}")
+    for name, value in network.items():
+        forward = network[name.replace(", predict,", ", forward,")]
+        ratio = f"  ({value / forward:.2f}x forward)" if ", predict," in name else ""
+        print(f"  {name:<44} {value:10,.0f}{ratio}")
     print(f"\nBatched tree search (othello_zoo.search, 32 simulations a root), simulations/s on {device}")
     for name, value in rates.items():
         if NEW_NODES not in name:
@@ -294,7 +300,7 @@ def _search_rates(device: str) -> dict[str, float]:
             new = rates.get(f"{prefix}{variant}, {NEW_NODES}, N={count}")
             ratios += [f"{new:.0%} of its simulations added a node"] if new is not None else []
             print(f"  Gumbel search, {variant}, at N={count}: {', '.join(ratios)}")
-    return rates
+    return {**network, **rates}
 
 
 def _ffo() -> dict[str, float]:

@@ -49,7 +49,7 @@ from othello_zoo.search._select import SelectionFn
 from othello_zoo.search._tree import NODE_FIELDS, Tree, node_rows
 
 __all__ = [
-    "COMPILED_NETWORK_TREES",
+    "COMPILED_NETWORK_POSITIONS",
     "COMPILE_TIMES",
     "LEVELS",
     "CompiledSimulation",
@@ -254,22 +254,31 @@ def _own_code(function: Callable[..., Any], name: str) -> Callable[..., Any]:
     return types.FunctionType(code, function.__globals__, name, function.__defaults__, function.__closure__)
 
 
-COMPILED_NETWORK_TREES = 16
-"""Up to this many trees the evaluator runs compiled inside the simulation; above it, eagerly between the compiled
-parts. Measured with ``othello-zoo bench --search`` (64 x 4 network, 32 simulations, Gumbel root, this 2-core AVX2
-CPU): at one tree the network compiled by inductor took about two thirds of the eager one's time; at 64 and 1,024
-trees the eager one (oneDNN's convolutions, its threads chosen by timing) was the faster, 0.73x and 0.82x for the
-search compiled whole."""
+COMPILED_NETWORK_POSITIONS = {"cpu": 1, "cuda": 16}
+"""Up to this many positions an evaluation (the trees times the leaves a tree) runs compiled inside the simulation,
+by device type (16 on others); above it, the evaluator runs eagerly between the compiled parts. Measured on this
+project's 2-core AVX2 CPU (64 x 4 network, 32 simulations, Gumbel root, ``othello-zoo bench --search``): the
+network's eager form (:meth:`~othello_zoo.alphazero.network.PolicyValueNet.predict`: batch norm folded, oneDNN's fused
+convolutions) ran one tree's leaf batches of 16 at 1.75x the search with the network compiled inside, and 64 and
+1,024 trees faster too; on one position alone the compiled graph was ahead (about 1.2x). On CUDA the value is not
+measured yet (the evaluation inside the graph is what a captured CUDA graph needs)."""
+
+
+def network_inside(device: torch.device, positions: int) -> bool:
+    """Whether an evaluation of ``positions`` positions on ``device`` runs inside the compiled graph
+    (:data:`COMPILED_NETWORK_POSITIONS`)."""
+    return positions <= COMPILED_NETWORK_POSITIONS.get(device.type, 16)
 
 
 class CompiledSimulation:
     """A simulation of every tree, compiled: the descent and the expansion (one graph per depth of :data:`LEVELS`),
     then the evaluation and the back-up (one graph), for one evaluator, board size and device. Above
-    :data:`COMPILED_NETWORK_TREES` trees the evaluator itself runs eagerly between the compiled parts.
+    :data:`COMPILED_NETWORK_POSITIONS` positions an evaluation, the evaluator itself runs eagerly between the
+    compiled parts.
 
     The parts are compiled at their first use (seconds with inductor's cache on disk warm, up to minutes cold), with
     the trees' node count dynamic from the start (:func:`_dynamic_nodes`: one graph for every simulation count); a
-    new number of trees compiles once more, dynamic then.
+    new number of trees compiles graphs of its own.
     """
 
     def __init__(self, evaluate: Evaluator, board_size: int, device: torch.device) -> None:
@@ -331,7 +340,7 @@ class CompiledSimulation:
         interior_selection: SelectionFn,
         key: Hashable,
     ) -> None:
-        n, inside = self.board_size, tree.trees * leaves <= COMPILED_NETWORK_TREES
+        n, inside = self.board_size, network_inside(self.device, tree.trees * leaves)
         if leaves > 1:
             batch = [self._descent(tree, levels, root_selection, interior_selection, key) for _ in range(leaves)]
             if inside:
@@ -379,9 +388,14 @@ def _dynamic_nodes(tree: Tree) -> None:
     of any size (any simulation count, and the grown trees of subtree reuse), and inductor's cache on disk serves it
     to a later process whatever its simulation count. Compiled for the size at hand, each new simulation count cost
     a compilation of its own (about two minutes on a 2-core CPU, the cache holding only other sizes); the kernels
-    walk the same entries either way."""
+    walk the same entries either way. The number of trees stays static: a second tree count had made it dynamic
+    too, and gcc 12 failed on one of the kernels of that graph (an internal compiler error in its loop unrolling,
+    the descent of 64 trees after one), which left the search eager."""
     for name in NODE_FIELDS:
         torch._dynamo.mark_dynamic(getattr(tree, name), 1)
+        torch._dynamo.mark_static(getattr(tree, name), 0)
+    for name in ("size", "max_depth", "tree_index"):
+        torch._dynamo.mark_static(getattr(tree, name), 0)
     for name in engine.TENSOR_FIELDS:
         torch._dynamo.mark_dynamic(getattr(tree.states, name), 0)
 
