@@ -261,9 +261,9 @@ def test_search_rates__every_search_and_root_count_and_mctx_only_where_installed
         *(f"{leaf}{part}, N={n}" for n in (1, 3) for part in ("", ", new nodes a simulation")),
     ]
     assert all(r > 0 for r in rates.values())
-    # From the start, the Gumbel root's first batch of 8 sends two descents down each of its 4 moves, and the second
-    # finds each child still unevaluated; of 16 simulations, 10 add a node (the root's 4 children, then 6 below).
-    assert rates[f"{leaf}, new nodes a simulation, N=1"] == rates[f"{leaf}, new nodes a simulation, N=3"] == 10 / 16
+    # From the start, the Gumbel root's first batch ends after the first visits of its 4 moves (opening_batches: a
+    # batch of 8 had sent a second descent down each move to a child still unevaluated, and 10 of 16 added a node).
+    assert rates[f"{leaf}, new nodes a simulation, N=1"] == rates[f"{leaf}, new nodes a simulation, N=3"] == 1.0
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
     assert _measure_search.mctx_rates((1,)) == {}
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: object())

@@ -107,6 +107,30 @@ def test_leaf_batch__the_gumbel_root_keeps_its_schedule(device: str) -> None:
     assert visits[1][1] == [9.0, 9.0, 3.0, 3.0]  # 4 actions, then 2: 3 visits each, then 6 more each
 
 
+def test_leaf_batch__the_gumbel_root_first_visits_its_actions_in_batches_of_their_own(
+    device: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From the start (4 moves) with batches of 16, the first batch holds only the first visits of the 4 moves
+    (``opening_batches``): 28 of 32 simulations add a node, where a first batch of 16 sent 3 more descents down each
+    move to its child still awaiting evaluation and only 10 did. Of several trees, the fewest moves considered set
+    the opening (the midgame's 15 moves: 31 of 32)."""
+    from othello_zoo.search import _policies
+
+    roots = engine.from_text([engine.to_text(engine.init(1))[0], _board(MIDGAME).to_text()], device=device)
+    config = SearchConfig(simulations=32, root_policy="gumbel", leaf_batch=16, dtype=torch.float64)
+
+    def added() -> list[int]:
+        generator = torch.Generator(device=device).manual_seed(5)
+        result = BatchedSearch(fixed_evaluator, config).run(roots, generator, keep_tree=True)
+        assert result.tree is not None
+        assert result.visits.sum(1).tolist() == [32.0, 32.0]
+        return (result.tree.size - 1).tolist()
+
+    assert added() == [28, 31]
+    monkeypatch.setattr(_policies, "opening_batches", lambda *_: ())
+    assert added() == [10, 31]
+
+
 def test_leaf_batch__bad_values_are_refused_by_name() -> None:
     with pytest.raises(ValueError, match="leaf_batch must be an int from 1 to 1,000,000, got 0"):
         SearchConfig(leaf_batch=0)

@@ -28,6 +28,7 @@ from othello_zoo.search._select import SelectionFn
 from othello_zoo.search._tree import Tree
 
 __all__ = ["GumbelRoot", "considered_visits", "draw_gumbel_root", "gumbel_result", "gumbel_root_selection"]
+__all__ += ["opening_batches"]
 
 
 @functools.cache
@@ -52,6 +53,25 @@ def considered_visits(considered: int, simulations: int) -> tuple[int, ...]:
                 visits[i] += 1
         remaining = max(2, remaining // 2)
     return tuple(schedule[:simulations])
+
+
+def opening_batches(considered: int, leaf_batch: int, simulations: int) -> tuple[int, ...]:
+    """The leaf batches of a Gumbel search's first ``considered`` simulations: each of them is the first visit of
+    a considered action (sequential halving visits every action once before any twice), and a batch that held an
+    action's first visit and its second would send the second to a node still awaiting its evaluation (a collision:
+    no new node, the network's work spent all the same). So these batches end where the first visits do, in powers
+    of two up to ``leaf_batch`` (a few batch sizes for the compiled search to compile, whatever ``considered``).
+
+    >>> opening_batches(4, 16, 32), opening_batches(6, 16, 32), opening_batches(16, 8, 32), opening_batches(3, 1, 32)
+    ((4,), (4, 2), (8, 8), ())
+    """
+    if leaf_batch <= 1:
+        return ()
+    sizes: list[int] = []
+    end = min(considered, simulations)
+    while (done := sum(sizes)) < end:
+        sizes.append(1 << (min(leaf_batch, end - done).bit_length() - 1))
+    return tuple(sizes)
 
 
 @dataclass(frozen=True, eq=False)

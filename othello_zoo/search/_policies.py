@@ -22,7 +22,7 @@ from othello_zoo.runtime.threads import uses_package_threads
 from othello_zoo.search._compiled import compiled_simulation, run_compiled
 from othello_zoo.search._config import FIRST_ROOM, SearchConfig
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes
-from othello_zoo.search._gumbel import draw_gumbel_root, gumbel_result, gumbel_root_selection
+from othello_zoo.search._gumbel import draw_gumbel_root, gumbel_result, gumbel_root_selection, opening_batches
 from othello_zoo.search._loop import StepFn, engine_step, run_search
 from othello_zoo.search._noise import dirichlet
 from othello_zoo.search._reuse import Subtree, advance, check_subtree, grown, reuse_subtree
@@ -119,19 +119,23 @@ def _run(
     step: StepFn,
     compiled: Any,
     began: float,
+    opening: tuple[int, ...] = (),
 ) -> Tree:
     """Runs the search's simulations in ``tree``: all of them, or under ``config.seconds`` leaf batch by leaf batch
     until the time since ``began`` (a :func:`time.perf_counter`) is spent, the trees grown when full. Returns the
-    trees (``tree`` itself unless they grew)."""
+    trees (``tree`` itself unless they grew). ``opening``: the sizes of the first leaf batches, where they differ
+    from ``config.leaf_batch`` (the Gumbel root's :func:`opening_batches`; not with a time budget)."""
 
-    def simulations(count: int) -> None:
+    def simulations(count: int, leaf_batch: int = config.leaf_batch) -> None:
         if compiled is None:
-            run_search(tree, evaluator, count, root_selection, interior_selection, step, config.leaf_batch)
+            run_search(tree, evaluator, count, root_selection, interior_selection, step, leaf_batch)
         else:
-            run_compiled(tree, compiled, evaluator, count, root_selection, interior_selection, config.leaf_batch)
+            run_compiled(tree, compiled, evaluator, count, root_selection, interior_selection, leaf_batch)
 
     if config.seconds is None:
-        simulations(config.simulations)
+        for size in opening:
+            simulations(size, size)
+        simulations(config.simulations - sum(opening))
         return tree
     deadline, left = began + config.seconds, config.simulations
     free = tree.nodes - 1 - int(tree.size.max())  # a simulation adds one node at most
@@ -235,7 +239,11 @@ def gumbel_policy(
         raise ValueError("root_policy='gumbel' draws Gumbel noise: pass a torch.Generator on the roots' device")
     c = config
     root = draw_gumbel_root(tree, c.simulations, generator, c.max_considered, c.gumbel_scale, c.c_visit, c.c_scale)
-    _run(tree, evaluator, c, gumbel_root_selection(root), puct_selection(c.c_puct), step, compiled, _clock())
+    counts = root.considered.sum(1)
+    live = counts[counts > 0]  # a finished root considers none; of several trees, the fewest considered count
+    opening = opening_batches(int(live.min()), c.leaf_batch, c.simulations) if live.numel() else ()
+    select = gumbel_root_selection(root)
+    _run(tree, evaluator, c, select, puct_selection(c.c_puct), step, compiled, _clock(), opening)
     action, improved = gumbel_result(tree, root, root_value)
     action = torch.where(tree.terminal[:, 0], tree.actions - 1, action)  # a finished root: the null action
     return _summary(tree, root_value, action, improved, c.reuse if keep_tree is None else keep_tree)
