@@ -89,6 +89,21 @@ def seeded(seed: int) -> torch.Generator:
 
 
 @pytest.mark.slow
+def test_compiled__the_evaluator_inside_the_graph_as_eager(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The evaluation compiled inside the simulation (CUDA's way; on the CPU the evaluator runs eagerly between the
+    compiled parts, COMPILED_NETWORK_POSITIONS), one simulation at a time and in leaf batches: the eager search's
+    visits and values bit for bit."""
+    monkeypatch.setitem(compiled_module.COMPILED_NETWORK_POSITIONS, "cpu", 64)
+    evaluate, boards = table_evaluator(8), search_roots()
+    gumbel = SearchConfig(simulations=12, root_policy="gumbel")
+    for config in (gumbel, gumbel.replace(leaf_batch=5)):
+        eager = BatchedSearch(evaluate, config).run(boards, seeded(3))
+        compiled = BatchedSearch(evaluate, config, compile=True).run(boards, seeded(3))
+        assert_same(eager, compiled)
+        assert compiled.visits.sum(1).tolist() == [12.0, 12.0, 0.0, 12.0]
+
+
+@pytest.mark.slow
 def test_compiled__the_eager_search_bit_for_bit(monkeypatch: pytest.MonkeyPatch) -> None:
     """One compiled simulation through all a search meets, each run beside the eager search from the same
     generator: the Gumbel root, PUCT with root noise, leaf batches, a finished game and a forced pass among the

@@ -254,14 +254,14 @@ def _own_code(function: Callable[..., Any], name: str) -> Callable[..., Any]:
     return types.FunctionType(code, function.__globals__, name, function.__defaults__, function.__closure__)
 
 
-COMPILED_NETWORK_POSITIONS = {"cpu": 1, "cuda": 16}
+COMPILED_NETWORK_POSITIONS = {"cpu": 0, "cuda": 16}
 """Up to this many positions an evaluation (the trees times the leaves a tree) runs compiled inside the simulation,
-by device type (16 on others); above it, the evaluator runs eagerly between the compiled parts. Measured on this
-project's 2-core AVX2 CPU (64 x 4 network, 32 simulations, Gumbel root, ``othello-zoo bench --search``): the
-network's eager form (:meth:`~othello_zoo.alphazero.network.PolicyValueNet.predict`: batch norm folded, oneDNN's fused
-convolutions) ran one tree's leaf batches of 16 at 1.75x the search with the network compiled inside, and 64 and
-1,024 trees faster too; on one position alone the compiled graph was ahead (about 1.2x). On CUDA the value is not
-measured yet (the evaluation inside the graph is what a captured CUDA graph needs)."""
+by device type (16 on others); above it, the evaluator runs eagerly between the compiled parts. On the CPU it never
+runs inside: measured on this project's 2-core AVX2 CPU (64 x 4 network, 32 simulations, Gumbel root), the
+network's eager form (:meth:`~othello_zoo.alphazero.network.PolicyValueNet.predict`: batch norm folded, oneDNN's
+fused convolutions) ran one tree's leaf batches of 16 at 1.75x the search with the network compiled inside, one tree
+one simulation at a time at 1.12x, and 64 and 1,024 trees faster too. On CUDA the value is not measured yet (the
+evaluation inside the graph is what a captured CUDA graph needs)."""
 
 
 def network_inside(device: torch.device, positions: int) -> bool:
