@@ -237,7 +237,8 @@ class PolicyValueNet(nn.Module):
 
         The folded weights are worked out again whenever a weight or a statistic has changed (training, a load,
         a move to another device): each call compares the tensors and their version counters with those it last
-        folded, which costs microseconds. Call it under ``torch.no_grad()``; it never computes gradients."""
+        folded, which costs microseconds. The layers themselves are listed once (a network's layers are fixed by its
+        settings). Call it under ``torch.no_grad()``; it never computes gradients."""
         folded = self._folded()
         x = observation.to(folded.dtype)
         cpu = x.device.type == "cpu"
