@@ -22,6 +22,7 @@ from othello_zoo.core.checks import resolve_device
 __all__ = [
     "COMPILED_FORMS",
     "Result",
+    "best_rounds",
     "env_latencies",
     "ffo_40",
     "mcts_rates",
@@ -52,7 +53,7 @@ class Result:
     seconds: float
 
 
-def _timed(
+def best_rounds(
     run_steps: Callable[[int], None], sync: Callable[[], None], seconds: float, repeats: int
 ) -> tuple[int, float]:
     """Time ``repeats`` rounds of at least ``seconds`` each; ``(steps, elapsed)`` of the fastest. The best of
@@ -104,7 +105,7 @@ def measure_engine(
             state = engine.step(state, actions, illegal_action="lose")
             state = engine.where(state.terminated, fresh, state)
 
-    steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
+    steps, elapsed = best_rounds(run_steps, _sync(dev), seconds, repeats)
     return Result(
         fresh.backend,
         str(dev),
@@ -158,7 +159,7 @@ def measure_vector(
             }
             observations = env.step(actions)[0]
 
-    steps, elapsed = _timed(run_dict if form == "dict" else run_movers, _sync(dev), seconds, repeats)
+    steps, elapsed = best_rounds(run_dict if form == "dict" else run_movers, _sync(dev), seconds, repeats)
     name = ("vector+xot" if opening_book else "vector") + ("-dict" if form == "dict" else "")
     threads = torch.get_num_threads()
     return Result(name, str(dev), threads, batch_size, board_size, batch_size * steps / elapsed, steps, elapsed)
@@ -229,7 +230,7 @@ def measure_compiled(
                 result = fused.run(state, flags, flags, start, zeros, uniform=uniform)
                 holder["state"] = fused.next_state(state, result)
 
-    steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
+    steps, elapsed = best_rounds(run_steps, _sync(dev), seconds, repeats)
     name = COMPILED_FORMS[form]
     threads = torch.get_num_threads()
     return Result(name, str(dev), threads, batch_size, board_size, batch_size * steps / elapsed, steps, elapsed)
@@ -270,7 +271,7 @@ def measure_gym_vector(
         for _ in range(k):
             env.step(engine.random_actions(env.unwrapped.state, generator))
 
-    steps, elapsed = _timed(run_steps, _sync(dev), seconds, repeats)
+    steps, elapsed = best_rounds(run_steps, _sync(dev), seconds, repeats)
     threads = torch.get_num_threads()
     return Result(
         "gym-vector", str(dev), threads, batch_size, board_size, 2 * batch_size * steps / elapsed, steps, elapsed
@@ -306,7 +307,7 @@ def measure_pgx(batch_size: int, seconds: float = 0.3, seed: int = 0, repeats: i
             holder["key"], sub = jax.random.split(holder["key"])
             holder["state"] = body(holder["state"], sub)
 
-    steps, elapsed = _timed(run_steps, lambda: jax.block_until_ready(holder["state"]), seconds, repeats)
+    steps, elapsed = best_rounds(run_steps, lambda: jax.block_until_ready(holder["state"]), seconds, repeats)
     device = str(jax.devices()[0].platform)
     return Result("pgx", device, 0, batch_size, 8, batch_size * steps / elapsed, steps, elapsed)
 

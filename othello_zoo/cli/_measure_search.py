@@ -18,6 +18,7 @@ from tqdm import tqdm
 
 from othello_zoo import engine
 from othello_zoo.alphazero.network import PolicyValueNet
+from othello_zoo.cli._measure import best_rounds
 from othello_zoo.core.checks import resolve_device
 from othello_zoo.search import BatchedSearch, SearchConfig, rollout_evaluator
 
@@ -116,32 +117,24 @@ def network_rates(batches: Sequence[int] = NETWORK_BATCHES, device: str = "cpu",
     :meth:`~othello_zoo.alphazero.network.PolicyValueNet.infer` (``forward`` in evaluation mode, bit for bit) and
     ``"network positions/s, predict, N=..."`` for its eager search form
     (:meth:`~othello_zoo.alphazero.network.PolicyValueNet.predict`: batch norm folded, oneDNN's fused convolutions).
-    Each figure is the best of three rounds of about a tenth of a second after a warm-up."""
+    Each figure is the best of three rounds of a tenth of a second after a warm-up (the bench's own timing)."""
     dev = resolve_device("device", device)
     net = PolicyValueNet(8, channels=64, blocks=4).to(dev)
     generator = torch.Generator(device=dev).manual_seed(seed)
+    sync = torch.cuda.synchronize if dev.type == "cuda" else lambda: None
     rates = {}
     for batch in batches:
         planes = torch.randint(0, 2, (batch, 2, 8, 8), generator=generator, device=dev).to(torch.int8)
         for name, forward in (("forward", net.infer), ("predict", net.predict)):
-            rates[f"network positions/s, {name}, N={batch}"] = _positions_per_second(forward, planes)
+
+            def run(calls: int, forward: Callable[[Tensor], object] = forward, planes: Tensor = planes) -> None:
+                with torch.no_grad():
+                    for _ in range(calls):
+                        forward(planes)
+
+            calls, elapsed = best_rounds(run, sync, seconds=0.1, repeats=3)
+            rates[f"network positions/s, {name}, N={batch}"] = calls * batch / elapsed
     return rates
-
-
-def _positions_per_second(forward: Callable[[Tensor], object], planes: Tensor, seconds: float = 0.1) -> float:
-    """The best of three rounds of ``forward(planes)`` calls, each about ``seconds`` long, in positions a second."""
-    best = 0.0
-    with torch.no_grad():
-        forward(planes)
-        for _ in range(3):
-            calls, start = 0, time.perf_counter()
-            while (elapsed := time.perf_counter() - start) < seconds or calls == 0:
-                forward(planes)
-                if planes.device.type == "cuda":
-                    torch.cuda.synchronize()
-                calls += 1
-            best = max(best, calls * planes.shape[0] / elapsed)
-    return best
 
 
 def mctx_rates(roots: Sequence[int] = SEARCH_ROOTS, simulations: int = 32) -> dict[str, float]:
