@@ -147,6 +147,13 @@ def test_compiled__the_eager_search_bit_for_bit(monkeypatch: pytest.MonkeyPatch)
     # The grown trees of reuse and of the time budget, and another simulation count, ran on the graphs compiled
     # above (node count dynamic).
     assert torch._dynamo.utils.counters["stats"]["unique_graphs"] == graphs
+    # Larger trees run a leaf batch's descents as one compiled call each instead of one compiled loop.
+    monkeypatch.setattr(compiled_module, "LOOPED_ENTRIES", 0)
+    batched = gumbel.replace(leaf_batch=5)
+    assert_same(
+        BatchedSearch(evaluate, batched).run(boards, seeded(6)),
+        BatchedSearch(evaluate, batched, compile=True).run(boards, seeded(6)),
+    )
 
 
 def test_exact_wins__its_traceable_form_finds_the_same_moves() -> None:
@@ -198,6 +205,22 @@ def test_compile__a_compiler_that_fails_warns_once_and_the_search_goes_on_eagerl
     eager = BatchedSearch(evaluate, simulations=8).run(engine.init(2, 4))
     assert_same(eager, result)
     assert_same(eager, again)
+
+
+@pytest.mark.slow
+def test_compiled__exact_wins_made_on_the_words_as_eager() -> None:
+    """An exact_wins evaluator run eagerly in a compiled search: the compiled part makes the wins exact on the new
+    nodes' words (othello_zoo.search._wins.made_exact), the eager search on the planes; bit for bit the same, in
+    leaf batches (one compiled loop) and one simulation at a time."""
+    evaluate = exact_wins(table_evaluator(8))
+    wipeout = "XXXXXXXX" + "O" + "-" * 55 + " O"  # white must pass; black then takes white's last disc (a3)
+    boards = engine.cat([engine.from_text([wipeout]), random_states(3, 8, seed=7, plies=50)])
+    for config in (SearchConfig(simulations=16, leaf_batch=4), SearchConfig(simulations=6)):
+        eager = BatchedSearch(evaluate, config).run(boards, seeded(8))
+        compiled = BatchedSearch(evaluate, config, compile=True).run(boards, seeded(8))
+        assert_same(eager, compiled)
+        assert compiled.visits[0].nonzero().flatten().tolist() == [64]
+        assert compiled.q[0, 64] == -1.0  # the pass leads to black's win in one: known exactly
 
 
 @pytest.mark.slow

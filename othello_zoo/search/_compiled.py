@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 
 import torch
 from torch import Tensor
+from torch._higher_order_ops.while_loop import while_loop
 
 from othello_zoo import engine
 from othello_zoo.core import rules
@@ -38,6 +39,7 @@ from othello_zoo.search._evaluate import Evaluator, store_evaluation, traceable
 from othello_zoo.search._loop import (
     VIRTUAL_LOSS,
     Path,
+    backed_up,
     backup,
     descend,
     finish_leaves,
@@ -47,14 +49,18 @@ from othello_zoo.search._loop import (
 )
 from othello_zoo.search._select import SelectionFn
 from othello_zoo.search._tree import NODE_FIELDS, Tree, node_rows
+from othello_zoo.search._wins import made_exact, with_wins, words_wins
 
 __all__ = [
     "COMPILED_NETWORK_POSITIONS",
     "COMPILE_TIMES",
     "LEVELS",
+    "LOOPED_ENTRIES",
+    "LOOPED_LEVELS",
     "CompiledSimulation",
     "compiled_simulation",
     "levels_for",
+    "looped",
     "run_compiled",
     "run_key",
     "signature",
@@ -67,6 +73,8 @@ deepest path plus one (a host read a simulation), so that one compilation serves
 search never needs more than 32 levels; the agent's 384 rarely). A level past a tree's path costs a selection over its
 node's actions, about a microsecond a tree compiled: fewer, larger depths cost less than the compilations more would
 take (each a few seconds with inductor's cache warm, tens of seconds cold)."""
+
+WHILE_LOOP = "torch.ops.higher_order.while_loop"
 
 COMPILE_TIMES: dict[tuple[Any, ...], float] = {}
 """Seconds spent in each compiled simulation's first call (its compilation), this process."""
@@ -169,9 +177,13 @@ def _store(
     value: Tensor,
     board_size: int,
     trees: Tensor | None = None,
+    exact: bool = False,
 ) -> Tensor:
     """The new nodes' prior, legal actions and ends stored (the eager search's :func:`store_evaluation`, the end
-    read from the words); their values."""
+    read from the words); their values. ``exact``: the evaluator's output made exact on the words first (its
+    :func:`~othello_zoo.search.exact_wins`, where the evaluator ran eagerly without it: :func:`made_exact`)."""
+    if exact:
+        logits, value = with_wins(logits, value, words_wins(child.own, child.opp, board_size))
     over = child.terminated
     difference = (popcount(child.own) - popcount(child.opp)).to(torch.float32)
     result = torch.where(over, rules.mover_result(difference, child.forfeited, board_size), 0.0)
@@ -187,9 +199,10 @@ def _finish(
     logits: Tensor,
     value: Tensor,
     board_size: int,
+    exact: bool = False,
 ) -> None:
     """The new nodes stored (:func:`_store`), and the values backed up."""
-    leaf_value = _store(tree, target, child, mask, logits, value, board_size)
+    leaf_value = _store(tree, target, child, mask, logits, value, board_size, exact=exact)
     backup(tree, path, torch.where(path.expand, leaf_value, tree.terminal_value[tree.tree_index, path.leaf]))
 
 
@@ -214,6 +227,120 @@ def _descend_expand_leaf(
     return leaf
 
 
+def _descend_expand_looped(
+    tree: Tree,
+    levels: int,
+    root_selection: SelectionFn,
+    interior_selection: SelectionFn,
+    board_size: int,
+    path_nodes: Tensor,
+    path_actions: Tensor,
+    ends: Tensor,
+) -> Leaf:
+    """The descents of a leaf batch as one compiled loop (``torch.while_loop``: the generated code loops, so the
+    graph holds one descent whatever the batch), then their expansions together; the batch :func:`_joined` of
+    :func:`_descend_expand_leaf` would give, leaf-major. The loop's body cannot write the tree in place, so it
+    carries what a descent changes for the descents after it (the visits and values of the virtual loss, the
+    pending leaves, the sizes) and the tree takes them after the loop: copies of two edge statistics on each turn,
+    which :data:`LOOPED_ENTRIES` bounds. The new links are read from the batch's own rows until the loop has
+    ended (``descend``'s ``links``), which spares a copy of the largest field (the children, int64).
+    The new nodes' boards are worked out after the loop: a descent of the batch never expands below a leaf of the
+    same batch (that leaf is pending, a finished game to it), so every parent's board is already stored.
+
+    ``path_nodes`` and ``path_actions`` (int64 ``(L, N, levels)``) and ``ends`` (int64 ``(L, 5, N)``: depth, leaf,
+    expanded, target, action) are the loop's outputs, ``L`` the batch's descents (a dynamic size: one graph for every
+    batch)."""
+    t, sink, device = tree.tree_index, tree.sink, tree.tree_index.device
+    first = torch.zeros((), dtype=torch.int64, device=device)
+    zero = torch.zeros(tree.trees, dtype=tree.dtype, device=device)
+    count = path_nodes.shape[0]
+
+    def more(i: Tensor, *carried: Tensor) -> Tensor:
+        return i < count
+
+    def descent(
+        i: Tensor,
+        visits: Tensor,
+        value_sum: Tensor,
+        terminal: Tensor,
+        size: Tensor,
+        max_depth: Tensor,
+        path_nodes: Tensor,
+        path_actions: Tensor,
+        ends: Tensor,
+    ) -> tuple[Tensor, ...]:
+        now = dataclasses.replace(tree, visits=visits, value_sum=value_sum, terminal=terminal)
+        made = (ends[:, 1], ends[:, 4], torch.where(ends[:, 2] != 0, ends[:, 3], -1))  # the batch's links so far
+        path = descend(now, levels, root_selection, interior_selection, host_reads=False, links=made)
+        action = path.actions.gather(1, (path.depth - 1).clamp(min=0).unsqueeze(1)).squeeze(1)
+        target = torch.where(path.expand, size, sink)
+        terminal = terminal.index_put((t, target), torch.ones_like(path.expand))
+        size = size + path.expand.long()
+        max_depth = torch.maximum(max_depth, torch.where(path.expand, path.depth, 0))
+        visits, value_sum = backed_up(now, path, zero, offset=-VIRTUAL_LOSS)
+        row = i.view(1)
+        path_nodes = path_nodes.index_put((row,), path.nodes.unsqueeze(0))
+        path_actions = path_actions.index_put((row,), path.actions.unsqueeze(0))
+        ended = torch.stack((path.depth, path.leaf, path.expand.long(), target, action))
+        ends = ends.index_put((row,), ended.unsqueeze(0))
+        return i + 1, visits, value_sum, terminal, size, max_depth, path_nodes, path_actions, ends
+
+    carried = (tree.visits, tree.value_sum, tree.terminal, tree.size, tree.max_depth)
+    _, *after, path_nodes, path_actions, ends = while_loop(
+        more, descent, (first, *carried, path_nodes, path_actions, ends)
+    )
+    for field, value in zip(carried, after, strict=True):
+        field.copy_(value)
+    levels = path_nodes.shape[2]
+    depth, leaf, expanded, target, action = ends.unbind(1)
+    path = Path(
+        path_nodes.reshape(-1, levels),
+        path_actions.reshape(-1, levels),
+        depth.reshape(-1),
+        leaf.reshape(-1),
+        expanded.reshape(-1).bool(),
+    )
+    trees = t.repeat(count)
+    target, action = target.reshape(-1), action.reshape(-1)
+    # The links in the order the descents made them (where two rows write one entry, the sink's, the last wins).
+    tree.child.view(-1).index_put_(
+        ((trees * tree.nodes + torch.where(path.expand, path.leaf, sink)) * tree.actions + action,), target
+    )
+    child_words = _expand_rows(tree, path, trees, target, action, rays(board_size))
+    nn = board_size * board_size
+    planes = torch.stack((bits(child_words.own, nn), bits(child_words.opp, nn)), dim=1).to(torch.int8)
+    mask = torch.cat((bits(child_words.moves, nn).bool(), (child_words.moves == 0).unsqueeze(1)), dim=1)
+    return Leaf(path, target, child_words, planes.view(-1, 2, board_size, board_size), mask)
+
+
+def _expand_rows(
+    tree: Tree, path: Path, trees: Tensor, target: Tensor, action: Tensor, table: tuple[Rays, ...]
+) -> WordsStep:
+    """The boards of the new nodes ``target`` of ``path`` by ``action`` (one row a descent, of tree ``trees``),
+    stored with their depths and parents (:func:`_descend_expand_looped`)."""
+    states, rows = tree.states, trees * tree.nodes + path.leaf
+    discs = states.discs.index_select(0, rows)
+    child = play_words(
+        table,
+        discs[:, 0],
+        discs[:, 1],
+        states.moves.index_select(0, rows),
+        states.current_player.index_select(0, rows),
+        states.terminated.index_select(0, rows),
+        states.forfeited.index_select(0, rows),
+        torch.where(path.expand, action, tree.actions - 1),
+    )
+    written = trees * tree.nodes + target
+    states.discs[written] = torch.stack((child.own, child.opp), dim=1)
+    states.moves[written] = child.moves
+    states.current_player[written] = child.current_player
+    states.terminated[written] = child.terminated
+    states.forfeited[written] = child.forfeited
+    tree.depth[trees, target] = path.depth
+    tree.parent[trees, target] = path.leaf
+    return child
+
+
 def _joined(tree: Tree, leaves: list[Leaf]) -> tuple[Leaf, Tensor]:
     """The descents of a leaf batch as one (``P = leaves * N`` rows), and the tree of each row."""
     path = Path(*(torch.cat([leaf.path[i] for leaf in leaves]) for i in range(len(Path._fields))))
@@ -231,6 +358,12 @@ def _evaluate_finish_leaves(tree: Tree, evaluate: Evaluator, leaves: list[Leaf],
     _finish_leaves(tree, path, target, child, mask, logits, value, board_size, trees)
 
 
+def _evaluate_finish_joined(tree: Tree, evaluate: Evaluator, leaf: Leaf, trees: Tensor, board_size: int) -> None:
+    """:func:`_evaluate_finish_leaves` of a batch already joined (:func:`_descend_expand_looped`)."""
+    logits, value = evaluate(leaf.planes, leaf.mask)
+    _finish_leaves(tree, leaf.path, leaf.target, leaf.child, leaf.mask, logits, value, board_size, trees)
+
+
 def _finish_leaves(
     tree: Tree,
     path: Path,
@@ -241,10 +374,12 @@ def _finish_leaves(
     value: Tensor,
     board_size: int,
     trees: Tensor,
+    exact: bool = False,
 ) -> None:
     """The end of a leaf batch: its new nodes stored (:func:`_store`), and the values backed up
     (:func:`~othello_zoo.search._loop.finish_leaves`)."""
-    finish_leaves(tree, path, target, trees, _store(tree, target, child, mask, logits, value, board_size, trees))
+    leaf_value = _store(tree, target, child, mask, logits, value, board_size, trees, exact)
+    finish_leaves(tree, path, target, trees, leaf_value)
 
 
 def _own_code(function: Callable[..., Any], name: str) -> Callable[..., Any]:
@@ -264,6 +399,27 @@ one simulation at a time at 1.12x, and 64 and 1,024 trees faster too. On CUDA th
 evaluation inside the graph is what a captured CUDA graph needs)."""
 
 
+LOOPED_ENTRIES = 1 << 16
+"""Up to this many edge entries (trees x nodes x actions: one tree of about 1,000 nodes), a leaf batch's descents on
+the CPU run as one compiled loop (:func:`_descend_expand_looped`), above it as one compiled call a descent. The loop
+saves the calls' own cost (dynamo's entry, the wrapper's allocations: some 80% of a descent's 435 us on one tree of
+385 nodes, one thread of this project's 2-core AVX2 CPU) and pays a copy of the carried visits and value sums each
+turn, which grows with the trees: 220 us a descent at 385 nodes; a trial loop that also carried the children took
+92 us at 65 nodes and 322 us at 1,025."""
+
+
+LOOPED_LEVELS = 64
+"""The deepest descent a compiled loop walks: deeper ones run one compiled call a descent (inductor failed to lower
+the loop's body of 128 levels, ``KeyError: 'unbacked_bindings'``, after minutes)."""
+
+
+def looped(tree: Tree, levels: int) -> bool:
+    """Whether a leaf batch's descents of ``levels`` levels in ``tree`` run as one compiled loop
+    (:data:`LOOPED_ENTRIES`, :data:`LOOPED_LEVELS`)."""
+    small = tree.trees * tree.nodes * tree.actions <= LOOPED_ENTRIES
+    return tree.tree_index.device.type == "cpu" and small and levels <= LOOPED_LEVELS
+
+
 def network_inside(device: torch.device, positions: int) -> bool:
     """Whether an evaluation of ``positions`` positions on ``device`` runs inside the compiled graph
     (:data:`COMPILED_NETWORK_POSITIONS`)."""
@@ -275,6 +431,10 @@ class CompiledSimulation:
     then the evaluation and the back-up (one graph), for one evaluator, board size and device. Above
     :data:`COMPILED_NETWORK_POSITIONS` positions an evaluation, the evaluator itself runs eagerly between the
     compiled parts.
+
+    A leaf batch's descents run as one compiled loop (:func:`_descend_expand_looped`) on the CPU where the trees are
+    small and shallow enough (:func:`looped`), one compiled call a descent elsewhere (on a GPU the loop's condition
+    would be a host read a turn).
 
     The parts are compiled at their first use (seconds with inductor's cache on disk warm, up to minutes cold), with
     the trees' node count dynamic from the start (:func:`_dynamic_nodes`: one graph for every simulation count); a
@@ -288,6 +448,9 @@ class CompiledSimulation:
         self.board_size = board_size
         self.device = device
         self.evaluator, self.evaluate = evaluate, form
+        # Run eagerly, an exact_wins evaluator leaves its wins to the compiled part (on the words, not the planes).
+        inner = made_exact(evaluate)
+        self.eager, self.exact = (evaluate, False) if inner is None else (inner, True)
         tag = f"{board_size}x{board_size}_{device.type}_{id(self):x}"
         threaded: dict[str, str | int | bool | Callable[..., Any]] = {}
         serial: dict[str, str | int | bool | Callable[..., Any]] = {}
@@ -302,6 +465,11 @@ class CompiledSimulation:
         self._second = compiled(_evaluate_finish, "evaluate_finish", threaded)
         self._finish = compiled(_finish, "finish", serial)
         self._leaf = compiled(_descend_expand_leaf, "descend_expand_leaf", serial)
+        # The loop in C++ (no Python between its turns); its graph kept in inductor's cache on disk like the others
+        # (a graph with a while_loop is left out of it unless marked: its subgraphs are part of the key).
+        looping = {**serial, "cpp_wrapper": True, "unsafe_marked_cacheable_functions": {WHILE_LOOP: torch.__version__}}
+        self._looped = compiled(_descend_expand_looped, "descend_expand_looped", looping)
+        self._second_joined = compiled(_evaluate_finish_joined, "evaluate_finish_joined", threaded)
         self._second_leaves = compiled(_evaluate_finish_leaves, "evaluate_finish_leaves", threaded)
         self._finish_leaves = compiled(_finish_leaves, "finish_leaves", serial)
         self.warm: set[Hashable] = set()  # the keys (:func:`run_key`) run once with dynamo's guards checked
@@ -342,22 +510,36 @@ class CompiledSimulation:
     ) -> None:
         n, inside = self.board_size, network_inside(self.device, tree.trees * leaves)
         if leaves > 1:
-            batch = [self._descent(tree, levels, root_selection, interior_selection, key) for _ in range(leaves)]
-            if inside:
-                self._second_leaves(tree, self.evaluate, batch, n)
-                return
-            (path, target, child, observation, mask), trees = _joined(tree, batch)
+            if looped(tree, levels):
+                shape = (leaves, tree.trees, levels)
+                nodes, actions = torch.zeros(shape, dtype=torch.int64), torch.zeros(shape, dtype=torch.int64)
+                ends = torch.zeros((leaves, 5, tree.trees), dtype=torch.int64)
+                if key not in self.warm:
+                    for buffer in (nodes, actions, ends):
+                        torch._dynamo.mark_dynamic(buffer, 0)  # one graph for every leaf batch
+                joined = self._looped(tree, levels, root_selection, interior_selection, n, nodes, actions, ends)
+                trees = tree.tree_index.repeat(leaves)
+                if inside:
+                    self._second_joined(tree, self.evaluate, joined, trees, n)
+                    return
+            else:
+                batch = [self._descent(tree, levels, root_selection, interior_selection, key) for _ in range(leaves)]
+                if inside:
+                    self._second_leaves(tree, self.evaluate, batch, n)
+                    return
+                joined, trees = _joined(tree, batch)
+            path, target, child, observation, mask = joined
             with torch.compiler.set_stance("force_eager"):  # the evaluator as it is, its thread setting included
-                logits, value = self.evaluator(observation, mask)
-            self._finish_leaves(tree, path, target, child, mask, logits, value, n, trees)
+                logits, value = self.eager(observation, mask)
+            self._finish_leaves(tree, path, target, child, mask, logits, value, n, trees, self.exact)
             return
         path, target, child, observation, mask = self._first(tree, levels, root_selection, interior_selection, n)
         if inside:
             self._second(tree, self.evaluate, path, target, child, observation, mask, n)
             return
         with torch.compiler.set_stance("force_eager"):  # the evaluator as it is, its thread setting included
-            logits, value = self.evaluator(observation, mask)
-        self._finish(tree, path, target, child, mask, logits, value, n)
+            logits, value = self.eager(observation, mask)
+        self._finish(tree, path, target, child, mask, logits, value, n, self.exact)
 
     def _descent(
         self, tree: Tree, bound: int, root_selection: SelectionFn, interior_selection: SelectionFn, run: Hashable

@@ -25,6 +25,7 @@ __all__ = [
     "VIRTUAL_LOSS",
     "Path",
     "StepFn",
+    "backed_up",
     "backup",
     "descend",
     "engine_step",
@@ -63,11 +64,16 @@ def descend(
     root_selection: SelectionFn,
     interior_selection: SelectionFn,
     host_reads: bool | None = None,
+    links: tuple[Tensor, Tensor, Tensor] | None = None,
 ) -> Path:
     """Descends every tree for ``levels`` levels (at least the deepest path plus one), choosing by
     ``root_selection`` at the root and ``interior_selection`` below, until an edge not yet expanded or a
     finished game. ``host_reads`` (default: on the CPU) stops the descent as soon as every tree's has ended, with a
-    host read a level; without it every level is walked, as on a GPU. The same path either way."""
+    host read a level; without it every level is walked, as on a GPU. The same path either way.
+
+    ``links``: edges made since ``tree.child`` was last written, as ``(nodes, actions, children)``, int64
+    ``(K, N)`` each (a child of -1 links nothing): read as if they were in ``tree.child`` (a compiled leaf batch's
+    links, written after its loop)."""
     t = tree.tree_index
     n_trees, device = tree.trees, t.device
     node = torch.zeros(n_trees, dtype=torch.int64, device=device)
@@ -87,6 +93,9 @@ def descend(
         path_nodes[:, level] = node
         path_actions[:, level] = action
         following = tree.child[t, node, action]
+        if links is not None:
+            linked = (links[0] == node) & (links[1] == action) & (links[2] >= 0)
+            following = torch.where(linked.any(0), (links[2] * linked).sum(0), following)
         expand_edge |= active & (following < 0)
         depth += active.long()
         go_on = active & (following >= 0)
@@ -121,13 +130,11 @@ def link(tree: Tree, path: Path, action: Tensor, target: Tensor) -> None:
     torch.maximum(tree.max_depth, torch.where(path.expand, depth, 0), out=tree.max_depth)
 
 
-def backup(
-    tree: Tree, path: Path, value: Tensor, visits: float = 1.0, offset: float = 0.0, trees: Tensor | None = None
-) -> None:
-    """Adds ``visits`` visits (one by default) and the leaf's ``value`` (float ``(P,)``, from the side of its mover)
-    to every edge of ``path``, the sign changing at each edge, plus ``offset`` (from the side of the player who
-    chose the edge); one scatter for all trees. ``trees`` (int64 ``(P,)``) names the tree of each path where
-    there are several paths a tree (default: one a tree, ``tree.tree_index``)."""
+def _path_scatter(
+    tree: Tree, path: Path, value: Tensor, offset: float, trees: Tensor | None
+) -> tuple[Tensor, Tensor, Tensor]:
+    """What :func:`backup` adds: the flat entry of each step of ``path`` in the ``(N * M * A)`` edge statistics
+    (steps off the path land on entry 0 of the first node), its weight (1 on the path, 0 off it) and its value."""
     depth = path.depth
     step = torch.arange(path.nodes.shape[1], device=depth.device)
     on_path = step < depth.unsqueeze(1)
@@ -135,11 +142,29 @@ def backup(
     t = tree.tree_index if trees is None else trees
     rows = t.unsqueeze(1) * tree.nodes + path.nodes
     flat = (rows * tree.actions + path.actions).masked_fill(~on_path, 0)
-    # Steps off the path land on entry 0 of the first node with a weight of 0.
     weight = on_path.to(tree.dtype)
     added = sign * value.unsqueeze(1) if offset == 0 else sign * value.unsqueeze(1) + offset
-    tree.visits.view(-1).scatter_add_(0, flat.flatten(), (weight if visits == 1 else weight * visits).flatten())
-    tree.value_sum.view(-1).scatter_add_(0, flat.flatten(), (weight * added).flatten())
+    return flat.flatten(), weight, (weight * added).flatten()
+
+
+def backup(
+    tree: Tree, path: Path, value: Tensor, visits: float = 1.0, offset: float = 0.0, trees: Tensor | None = None
+) -> None:
+    """Adds ``visits`` visits (one by default) and the leaf's ``value`` (float ``(P,)``, from the side of its mover)
+    to every edge of ``path``, the sign changing at each edge, plus ``offset`` (from the side of the player who
+    chose the edge); one scatter for all trees. ``trees`` (int64 ``(P,)``) names the tree of each path where
+    there are several paths a tree (default: one a tree, ``tree.tree_index``)."""
+    flat, weight, added = _path_scatter(tree, path, value, offset, trees)
+    tree.visits.view(-1).scatter_add_(0, flat, (weight if visits == 1 else weight * visits).flatten())
+    tree.value_sum.view(-1).scatter_add_(0, flat, added)
+
+
+def backed_up(tree: Tree, path: Path, value: Tensor, offset: float = 0.0) -> tuple[Tensor, Tensor]:
+    """:func:`backup` of one visit a path, one path a tree, as new tensors: ``(visits, value_sum)`` (the form a
+    compiled loop's body can carry; ``tree`` unchanged)."""
+    flat, weight, added = _path_scatter(tree, path, value, offset, None)
+    visits = tree.visits.reshape(-1).scatter_add(0, flat, weight.flatten()).view(tree.visits.shape)
+    return visits, tree.value_sum.reshape(-1).scatter_add(0, flat, added).view(tree.value_sum.shape)
 
 
 VIRTUAL_LOSS = 1.0

@@ -36,7 +36,7 @@ from othello_zoo.core.scalar import scalar_rules
 from othello_zoo.engine.fused import flips, pack, placements, popcount, rays
 from othello_zoo.search._evaluate import Evaluator, traceable
 
-__all__ = ["HOST_BATCH", "exact_wins", "winning_moves"]
+__all__ = ["HOST_BATCH", "exact_wins", "made_exact", "winning_moves", "with_wins", "words_wins"]
 
 HOST_BATCH = 16
 """CPU batches up to this many boards are searched board by board on the host; larger batches and other devices
@@ -105,33 +105,45 @@ def exact_wins(evaluator: Evaluator) -> Evaluator:
         else:
             black = torch.zeros(batch, dtype=torch.int64, device=observation.device)  # the colour does not matter
             wins = _engine_wins(engine.from_planes(planes, black, n)).to(mask.device)
-        won = wins.any(1)
-        logits = logits.masked_fill(won.unsqueeze(1) & ~wins, torch.finfo(logits.dtype).min)
-        return logits, torch.where(won, torch.ones_like(value), value)
+        return with_wins(logits, value, wins)
 
     evaluate.__qualname__ = f"exact_wins({name})"
+    evaluate.wins_made_exact = evaluator  # type: ignore[attr-defined]
     form = traceable(evaluator)
     if form is not None:
 
         def traced(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
             logits, value = form(observation, mask)
-            wins = _words_wins(observation)
-            won = wins.any(1)
-            logits = logits.masked_fill(won.unsqueeze(1) & ~wins, torch.finfo(logits.dtype).min)
-            return logits, torch.where(won, torch.ones_like(value), value)
+            batch, n = observation.shape[0], observation.shape[-1]
+            words = pack(observation.reshape(batch, 2, n * n))
+            return with_wins(logits, value, words_wins(words[:, 0], words[:, 1], n))
 
         evaluate.traceable = traced  # type: ignore[attr-defined]
     return evaluate
 
 
-def _words_wins(observation: Tensor) -> Tensor:
-    """:func:`winning_moves` of the boards of the mover's planes ``(B, 2, n, n)`` (n <= 8), on int64 words: every
-    square of every board placed at once (the illegal ones masked out), for a compiled search."""
-    batch, n = observation.shape[0], observation.shape[-1]
-    nn, table = n * n, rays(n)
-    words = pack(observation.reshape(batch, 2, nn))
-    own, opp = words[:, 0], words[:, 1]
-    square = torch.arange(nn, dtype=torch.int64, device=observation.device)
+def made_exact(evaluator: Evaluator) -> Evaluator | None:
+    """The evaluator that ``evaluator`` is :func:`exact_wins` of, or ``None`` where it is not one: a compiled search
+    runs that one eagerly and makes its wins exact on the new nodes' words itself (:func:`words_wins`), which
+    spares the host's reading of the boards back from the planes."""
+    inner = getattr(evaluator, "wins_made_exact", None)
+    return inner if callable(inner) else None
+
+
+def with_wins(logits: Tensor, value: Tensor, wins: Tensor) -> tuple[Tensor, Tensor]:
+    """``(logits, value)`` made exact where ``wins`` (bool ``(B, A)``, :func:`winning_moves`) has a winning move: the
+    value +1, the other actions' logits the lowest finite number."""
+    won = wins.any(1)
+    logits = logits.masked_fill(won.unsqueeze(1) & ~wins, torch.finfo(logits.dtype).min)
+    return logits, torch.where(won, torch.ones_like(value), value)
+
+
+def words_wins(own: Tensor, opp: Tensor, n: int) -> Tensor:
+    """:func:`winning_moves` of the boards whose mover has the discs ``own`` and its opponent ``opp`` (int64 words
+    ``(B,)``, n <= 8), bool ``(B, n*n + 1)``: every square of every board placed at once (the illegal ones masked
+    out), for a compiled search."""
+    batch, nn, table = own.shape[0], n * n, rays(n)
+    square = torch.arange(nn, dtype=torch.int64, device=own.device)
     placed = torch.where((placements(own, opp, table).unsqueeze(1) >> square) & 1 != 0, 1 << square, 0)
     own, opp, placed = own.repeat_interleave(nn), opp.repeat_interleave(nn), placed.flatten()
     flipped = flips(own, opp, placed, table)
