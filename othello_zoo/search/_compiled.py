@@ -30,7 +30,6 @@ from typing import Any, NamedTuple
 
 import torch
 from torch import Tensor
-from torch._higher_order_ops.while_loop import while_loop
 
 from othello_zoo import engine
 from othello_zoo.core import rules
@@ -50,6 +49,11 @@ from othello_zoo.search._loop import (
 from othello_zoo.search._select import SelectionFn
 from othello_zoo.search._tree import NODE_FIELDS, Tree, node_rows
 from othello_zoo.search._wins import made_exact, with_wins, words_wins
+
+try:  # torch 2.4 and later; before it, a leaf batch's descents are one compiled call each
+    from torch._higher_order_ops.while_loop import while_loop
+except ImportError:  # pragma: no cover - the project's tests run a newer torch
+    while_loop = None  # type: ignore[assignment]
 
 __all__ = [
     "COMPILED_NETWORK_POSITIONS",
@@ -417,7 +421,8 @@ def looped(tree: Tree, levels: int) -> bool:
     """Whether a leaf batch's descents of ``levels`` levels in ``tree`` run as one compiled loop
     (:data:`LOOPED_ENTRIES`, :data:`LOOPED_LEVELS`)."""
     small = tree.trees * tree.nodes * tree.actions <= LOOPED_ENTRIES
-    return tree.tree_index.device.type == "cpu" and small and levels <= LOOPED_LEVELS
+    cpu = tree.tree_index.device.type == "cpu"
+    return while_loop is not None and cpu and small and levels <= LOOPED_LEVELS
 
 
 def network_inside(device: torch.device, positions: int) -> bool:
