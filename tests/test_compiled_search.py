@@ -208,6 +208,35 @@ def test_compile__a_compiler_that_fails_warns_once_and_the_search_goes_on_eagerl
 
 
 @pytest.mark.slow
+def test_compiled__a_loop_that_fails_to_compile_leaves_the_descents_compiled_one_by_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A leaf batch's loop whose compilation fails is said once; its descents then run one compiled call each (the
+    search stays compiled, the eager search's visits bit for bit)."""
+    built = compiled_module.CompiledSimulation.__init__
+
+    def failing_loop(self: Any, *args: Any) -> None:
+        built(self, *args)
+
+        def failing(*args: Any) -> None:
+            raise torch._dynamo.exc.BackendCompilerFailed(failing, RuntimeError("lowering failed"), None)
+
+        self._looped = failing
+
+    monkeypatch.setattr(compiled_module.CompiledSimulation, "__init__", failing_loop)
+    evaluate, boards = table_evaluator(8), search_roots()
+    config = SearchConfig(simulations=12, root_policy="gumbel", leaf_batch=5)
+    with pytest.warns(UserWarning, match="compiled loop could not be compiled") as said:
+        compiled = BatchedSearch(evaluate, config, compile=True).run(boards, seeded(3))
+    assert [str(w.message) for w in said if "searching eagerly" in str(w.message)] == []
+    assert len([w for w in said if "compiled loop" in str(w.message)]) == 1
+    assert_same(BatchedSearch(evaluate, config).run(boards, seeded(3)), compiled)
+    simulation = compiled_module.compiled_simulation(evaluate, boards)
+    assert simulation.failed is None
+    assert simulation.simulation.loop_failed == "RuntimeError: lowering failed"
+
+
+@pytest.mark.slow
 def test_compiled__exact_wins_made_on_the_words_as_eager() -> None:
     """An exact_wins evaluator run eagerly in a compiled search: the compiled part makes the wins exact on the new
     nodes' words (othello_zoo.search._wins.made_exact), the eager search on the planes; bit for bit the same, in

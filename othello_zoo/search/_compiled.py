@@ -479,6 +479,7 @@ class CompiledSimulation:
         self._finish_leaves = compiled(_finish_leaves, "finish_leaves", serial)
         self.warm: set[Hashable] = set()  # the keys (:func:`run_key`) run once with dynamo's guards checked
         self._warm_descents: set[Hashable] = set()  # and each (depth, run key) a leaf batch's descent ran at
+        self.loop_failed: str | None = None  # why the leaf batches' loop failed to compile (then never tried again)
 
     def __call__(
         self,
@@ -515,15 +516,9 @@ class CompiledSimulation:
     ) -> None:
         n, inside = self.board_size, network_inside(self.device, tree.trees * leaves)
         if leaves > 1:
-            if looped(tree, levels):
-                shape = (leaves, tree.trees, levels)
-                nodes, actions = torch.zeros(shape, dtype=torch.int64), torch.zeros(shape, dtype=torch.int64)
-                ends = torch.zeros((leaves, 5, tree.trees), dtype=torch.int64)
-                if key not in self.warm:
-                    for buffer in (nodes, actions, ends):
-                        torch._dynamo.mark_dynamic(buffer, 0)  # one graph for every leaf batch
-                joined = self._looped(tree, levels, root_selection, interior_selection, n, nodes, actions, ends)
-                trees = tree.tree_index.repeat(leaves)
+            loop = self._loop(tree, levels, leaves, root_selection, interior_selection, key)
+            if loop is not None:
+                joined, trees = loop
                 if inside:
                     self._second_joined(tree, self.evaluate, joined, trees, n)
                     return
@@ -545,6 +540,41 @@ class CompiledSimulation:
         with torch.compiler.set_stance("force_eager"):  # the evaluator as it is, its thread setting included
             logits, value = self.eager(observation, mask)
         self._finish(tree, path, target, child, mask, logits, value, n, self.exact)
+
+    def _loop(
+        self,
+        tree: Tree,
+        levels: int,
+        leaves: int,
+        root_selection: SelectionFn,
+        interior_selection: SelectionFn,
+        key: Hashable,
+    ) -> tuple[Leaf, Tensor] | None:
+        """A leaf batch's descents as one compiled loop (:func:`_descend_expand_looped`) and the tree of each row, or
+        ``None`` where they run one call a descent: trees too large or too deep for it (:func:`looped`), or a loop
+        that failed to compile (said once, in a warning; the search stays compiled)."""
+        if self.loop_failed is not None or not looped(tree, levels):
+            return None
+        shape = (leaves, tree.trees, levels)
+        nodes, actions = torch.zeros(shape, dtype=torch.int64), torch.zeros(shape, dtype=torch.int64)
+        ends = torch.zeros((leaves, 5, tree.trees), dtype=torch.int64)
+        if key not in self.warm:
+            for buffer in (nodes, actions, ends):
+                torch._dynamo.mark_dynamic(buffer, 0)  # one graph for every leaf batch
+        try:
+            joined = self._looped(
+                tree, levels, root_selection, interior_selection, self.board_size, nodes, actions, ends
+            )
+        except torch._dynamo.exc.BackendCompilerFailed as error:  # raised while compiling: the tree is untouched
+            inner = getattr(error, "inner_exception", None) or error
+            self.loop_failed = f"{type(inner).__name__}: {(str(inner).strip().splitlines() or [''])[0]}"
+            warnings.warn(
+                f"a leaf batch's compiled loop could not be compiled ({self.loop_failed}); "
+                "its descents run one compiled call each",
+                stacklevel=2,
+            )
+            return None
+        return joined, tree.tree_index.repeat(leaves)
 
     def _descent(
         self, tree: Tree, bound: int, root_selection: SelectionFn, interior_selection: SelectionFn, run: Hashable
