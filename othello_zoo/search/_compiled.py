@@ -306,7 +306,7 @@ def _descend_expand_looped(
     )
     trees = t.repeat(count)
     target, action = target.reshape(-1), action.reshape(-1)
-    # The links in the order the descents made them (where two rows write one entry, the sink's, the last wins).
+    # The batch's links (each edge expanded once; the rows that expanded nothing write the sink into the sink's).
     tree.child.view(-1).index_put_(
         ((trees * tree.nodes + torch.where(path.expand, path.leaf, sink)) * tree.actions + action,), target
     )
