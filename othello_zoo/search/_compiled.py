@@ -47,7 +47,7 @@ from othello_zoo.search._loop import (
     simulate_leaves,
 )
 from othello_zoo.search._select import SelectionFn
-from othello_zoo.search._tree import NODE_FIELDS, Tree, node_rows
+from othello_zoo.search._tree import NODE_FIELDS, Tree
 from othello_zoo.search._wins import made_exact, with_wins, words_wins
 
 try:  # torch 2.4 and later; before it, a leaf batch's descents are one compiled call each
@@ -98,27 +98,9 @@ def levels_for(deepest: int) -> int:
 
 def _expand_words(tree: Tree, path: Path, table: tuple[Rays, ...]) -> tuple[Tensor, WordsStep]:
     """:func:`~othello_zoo.search._loop.expand` on the bitboard words: the same nodes, boards and links."""
-    leaf, depth = path.leaf, path.depth
-    action = path.actions.gather(1, (depth - 1).clamp(min=0).unsqueeze(1)).squeeze(1)
+    action = path.actions.gather(1, (path.depth - 1).clamp(min=0).unsqueeze(1)).squeeze(1)
     target = torch.where(path.expand, tree.size, tree.sink)
-    states, rows = tree.states, node_rows(tree, leaf)
-    discs = states.discs.index_select(0, rows)
-    child = play_words(
-        table,
-        discs[:, 0],
-        discs[:, 1],
-        states.moves.index_select(0, rows),
-        states.current_player.index_select(0, rows),
-        states.terminated.index_select(0, rows),
-        states.forfeited.index_select(0, rows),
-        torch.where(path.expand, action, tree.actions - 1),
-    )
-    written = node_rows(tree, target)
-    states.discs[written] = torch.stack((child.own, child.opp), dim=1)
-    states.moves[written] = child.moves
-    states.current_player[written] = child.current_player
-    states.terminated[written] = child.terminated
-    states.forfeited[written] = child.forfeited
+    child = _expand_rows(tree, path, tree.tree_index, target, action, table)
     link(tree, path, action, target)
     return target, child
 
@@ -166,10 +148,16 @@ def _evaluate_finish(
 def _expand(tree: Tree, path: Path, board_size: int) -> tuple[Tensor, WordsStep, Tensor, Tensor]:
     """The expansion, and the new nodes' planes and masks for the evaluator."""
     target, child = _expand_words(tree, path, rays(board_size))
+    return target, child, *_mover_inputs(child, board_size)
+
+
+def _mover_inputs(child: WordsStep, board_size: int) -> tuple[Tensor, Tensor]:
+    """The evaluator's inputs for the boards ``child``: the mover's planes (int8 ``(B, 2, n, n)``) and the legal
+    actions (bool ``(B, n*n + 1)``, the null action legal where there is no placement)."""
     nn = board_size * board_size
     planes = torch.stack((bits(child.own, nn), bits(child.opp, nn)), dim=1).to(torch.int8)
     mask = torch.cat((bits(child.moves, nn).bool(), (child.moves == 0).unsqueeze(1)), dim=1)
-    return target, child, planes.view(-1, 2, board_size, board_size), mask
+    return planes.view(-1, 2, board_size, board_size), mask
 
 
 def _store(
@@ -311,17 +299,16 @@ def _descend_expand_looped(
         ((trees * tree.nodes + torch.where(path.expand, path.leaf, sink)) * tree.actions + action,), target
     )
     child_words = _expand_rows(tree, path, trees, target, action, rays(board_size))
-    nn = board_size * board_size
-    planes = torch.stack((bits(child_words.own, nn), bits(child_words.opp, nn)), dim=1).to(torch.int8)
-    mask = torch.cat((bits(child_words.moves, nn).bool(), (child_words.moves == 0).unsqueeze(1)), dim=1)
-    return Leaf(path, target, child_words, planes.view(-1, 2, board_size, board_size), mask)
+    tree.depth[trees, target] = path.depth
+    tree.parent[trees, target] = path.leaf
+    return Leaf(path, target, child_words, *_mover_inputs(child_words, board_size))
 
 
 def _expand_rows(
     tree: Tree, path: Path, trees: Tensor, target: Tensor, action: Tensor, table: tuple[Rays, ...]
 ) -> WordsStep:
     """The boards of the new nodes ``target`` of ``path`` by ``action`` (one row a descent, of tree ``trees``),
-    stored with their depths and parents (:func:`_descend_expand_looped`)."""
+    played on the words and stored."""
     states, rows = tree.states, trees * tree.nodes + path.leaf
     discs = states.discs.index_select(0, rows)
     child = play_words(
@@ -340,8 +327,6 @@ def _expand_rows(
     states.current_player[written] = child.current_player
     states.terminated[written] = child.terminated
     states.forfeited[written] = child.forfeited
-    tree.depth[trees, target] = path.depth
-    tree.parent[trees, target] = path.leaf
     return child
 
 
