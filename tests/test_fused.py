@@ -13,8 +13,8 @@ import torch
 
 from othello_zoo import engine, othello_v0
 from othello_zoo.env import fused as fused_module
-from othello_zoo.env import vector as vector_module
 from othello_zoo.env.fused import COMPILE_TIMES, FusedSpec, FusedStep, fused_step
+from othello_zoo.runtime import compiler as compiler_module
 
 NEAR_END = "-OXXXXXX" + "-" * 56 + " O"  # white must pass, then black a1 ends the game 8-0
 
@@ -227,7 +227,7 @@ def test_compiled__a_forced_pass_and_the_end_of_a_game() -> None:
 def test_compile_flag__bad_values_and_kernels_are_refused() -> None:
     with pytest.raises(TypeError, match="compile must be True, False or 'auto', got 'yes'"):
         othello_v0.vector_env(4, compile="yes")
-    with pytest.raises(ValueError, match=r"compile=True runs the bitboard kernel's fused step.*'conv' on 10x10"):
+    with pytest.raises(ValueError, match=r"compile=True runs the bitboard kernel's fused step: .*'conv' on 10x10"):
         othello_v0.vector_env(4, board_size=10, compile=True)
     with pytest.raises(ValueError, match="got backend 'conv' on 8x8"):
         othello_v0.vector_env(4, backend="conv", compile=True)
@@ -300,7 +300,7 @@ def test_compile_auto__another_kernel_or_no_compiler_steps_eagerly_saying_why(mo
     )
     wide.reset(seed=0)
     assert wide.step_movers_random().terminated.tolist() == [False] * 4
-    monkeypatch.setattr(vector_module, "compiler_missing", lambda device: "no C++ compiler found (install g++)")
+    monkeypatch.setattr(compiler_module, "compiler_missing", lambda device: "no C++ compiler found (install g++)")
     bare = othello_v0.vector_env(4, compile="auto")
     assert bare.compile is False
     assert bare.compile_reason == "compile='auto': stepping eagerly: no C++ compiler found (install g++)"

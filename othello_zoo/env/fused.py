@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import time
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -32,7 +32,8 @@ from othello_zoo.engine.fused import Rays, bits, play_words, popcount, rays
 from othello_zoo.engine.words import ByteTables, unpack_bits
 from othello_zoo.env import transitions
 
-__all__ = ["COMPILE_TIMES", "FusedResult", "FusedSpec", "FusedStep", "compiled_step", "fused_step"]
+__all__ = ["COMPILE_TIMES", "FusedResult", "FusedSpec", "FusedStep", "call_compiled", "compiled_step", "compiled_words"]
+__all__ += ["distinct", "fused_step", "is_traced", "unpacked_views"]
 
 
 @dataclass(frozen=True)
@@ -193,8 +194,8 @@ def fused_step(
     )
 
 
-COMPILE_TIMES: dict[FusedSpec, float] = {}  # seconds spent in each spec's first compiled call, this process
-_TRACED: set[tuple[FusedSpec, str]] = set()  # the specs and devices whose compiled function has run once
+COMPILE_TIMES: dict[Hashable, float] = {}  # seconds spent in each spec's first compiled call, this process
+_TRACED: set[tuple[Hashable, str]] = set()  # the specs and devices whose compiled function has run once
 
 
 @functools.cache
@@ -206,10 +207,17 @@ def compiled_step(spec: FusedSpec, device: str) -> Callable[..., FusedResult]:
     def step(*tensors: Tensor) -> FusedResult:
         return fused_step(spec, *tensors)
 
+    name = f"fused_step_{spec.board_size}x{spec.board_size}_{spec.autoreset}_{abs(hash(spec)):x}"
+    return compiled_words(step, name, device)
+
+
+def compiled_words(function: Callable[..., Any], name: str, device: str) -> Callable[..., Any]:
+    """``function`` (a step on ``(B,)`` words) under ``torch.compile``, with the options the fused steps are
+    compiled with, as a code object of its own named ``name``."""
     # Dynamo keeps its compiled graphs per code object, up to a few variants each: each spec gets a code object
     # of its own, so that the specs of one process do not share (and exhaust) one cache.
-    name = f"fused_step_{spec.board_size}x{spec.board_size}_{spec.autoreset}_{abs(hash(spec)):x}"
-    own = types.FunctionType(step.__code__.replace(co_name=name), step.__globals__, name, None, step.__closure__)
+    code = function.__code__.replace(co_name=name)
+    own = types.FunctionType(code, function.__globals__, name, None, function.__closure__)
     # On the CPU the step is written as scalar C++ (``cpp.simdlen=1``), which the C++ compiler makes 2.7 times
     # faster than inductor's own 16-lane vectors of int64 for a loop body of this size (measured at 4,096 boards).
     # ``cpp.dynamic_threads`` writes the loop as an OpenMP loop whatever the thread count and batch size at compile
@@ -218,6 +226,71 @@ def compiled_step(spec: FusedSpec, device: str) -> Callable[..., FusedResult]:
     if device.startswith("cpu"):
         options = {"cpp.simdlen": 1, "cpp.dynamic_threads": True}
     return torch.compile(own, fullgraph=True, options=options)  # type: ignore[no-any-return]
+
+
+def call_compiled(
+    function: Callable[..., Any], key: tuple[Hashable, str], args: tuple[Tensor, ...], dynamic: tuple[Tensor, ...]
+) -> Any:
+    """``function(*args)``, ``function`` compiled by :func:`compiled_words` for the spec and device ``key``.
+
+    Its first call (in this process) marks the batch dimension of the ``dynamic`` inputs dynamic, and only it: one
+    compilation serves every batch size from 2 up, with the board size and the tables fixed in the generated loops;
+    the seconds it took go into :data:`COMPILE_TIMES`. Later calls skip dynamo's check of its guards (some 30 us a
+    call on 15 tensors): the inputs are the callers' own, their dtypes, devices and layouts fixed. The guard it keeps
+    is the thread count: a call at another count than the first compiles once more for it.
+    """
+    if key not in _TRACED:
+        for tensor in dynamic:
+            if tensor.shape[0] > 1:
+                torch._dynamo.mark_dynamic(tensor, 0)
+        began = time.perf_counter()
+        try:
+            return function(*args)
+        finally:
+            _TRACED.add(key)
+            COMPILE_TIMES.setdefault(key[0], time.perf_counter() - began)
+    if args[0].shape[0] < 2:
+        return function(*args)
+    try:
+        with torch.compiler.set_stance("default", skip_guard_eval_unsafe=True):
+            return function(*args)
+    except RuntimeError as error:  # a new thread count: compiled now, with the guards checked
+        if "skip_guard_eval_unsafe" not in str(error):
+            raise
+        return function(*args)
+
+
+def is_traced(key: tuple[Hashable, str]) -> bool:
+    """Whether the compiled function of ``key`` (a spec and a device, as :func:`call_compiled` takes it) has run in
+    this process (else its next call compiles)."""
+    return key in _TRACED
+
+
+def distinct(tensors: tuple[Tensor, ...]) -> tuple[Tensor, ...]:
+    """``tensors`` with each tensor that appears again cloned: inputs that are one tensor twice (a fresh env's
+    unreported boards are its terminated ones) would make a compiled function guard on that and compile again when
+    they part."""
+    seen: set[int] = set()
+    out = []
+    for tensor in tensors:
+        out.append(tensor.clone() if id(tensor) in seen else tensor)
+        seen.add(id(tensor))
+    return tuple(out)
+
+
+def unpacked_views(discs: Tensor, mask_words: Tensor, board_size: int) -> tuple[Tensor, Tensor]:
+    """``(observation int8 (B, 2, n, n), mask bool (B, n*n + 1))`` from a mover's words: ``discs`` int64 ``(B, 2)``
+    (its discs, then the other side's) and ``mask_words`` int64 ``(B, 2)`` (its placements, then 1 where the null
+    action is legal), unpacked by :func:`~othello_zoo.engine.words.unpack_bits` (numpy's ``unpackbits`` on the
+    CPU)."""
+    n = board_size
+    nn = n * n
+    planes = unpack_bits(discs).view(torch.int8)  # (B, 128)
+    bits = unpack_bits(mask_words)  # (B, 128): the placements, then the null action at 64
+    if n == 8:
+        return planes.view(-1, 2, 8, 8), bits[:, :65]
+    observation = planes.view(-1, 2, 64)[:, :, :nn].reshape(-1, 2, n, n)
+    return observation, torch.cat((bits[:, :nn], bits[:, 64:65]), dim=1)
 
 
 class FusedStep:
@@ -260,47 +333,17 @@ class FusedStep:
         given = actions if actions is not None else torch.zeros_like(state.current_player)
         drawn = uniform if uniform is not None else self._placeholder
         batch: tuple[Tensor, ...] = (state.discs, state.moves, state.current_player, state.terminated)
-        batch += (state.forfeited, needs_reset, unreported, given, drawn, start_index)
-        # Inputs that are one tensor twice (a fresh env's unreported boards are its terminated ones) would make
-        # the compiled function guard on that and compile again when they part: each is passed once.
-        seen: set[int] = set()
-        distinct = []
-        for tensor in batch:
-            distinct.append(tensor.clone() if id(tensor) in seen else tensor)
-            seen.add(id(tensor))
-        batch = tuple(distinct)
+        batch = distinct((*batch, state.forfeited, needs_reset, unreported, given, drawn, start_index))
         args = (*batch[:9], *self._starts[1], batch[9], self._select_table)
         if not self.compiled:
-            return self._function(*args)
-        if (self.spec, str(self.device)) not in _TRACED:
-            # The batch sizes (the boards', the start positions') are marked dynamic, and only they: one compilation
-            # serves every batch size from 2 up, with the board size and the tables fixed in the generated loops.
-            for tensor in (*batch, *self._starts[1]):
-                if tensor.shape[0] > 1:
-                    torch._dynamo.mark_dynamic(tensor, 0)
-            began = time.perf_counter()
-            try:
-                return self._function(*args)
-            finally:
-                _TRACED.add((self.spec, str(self.device)))
-                COMPILE_TIMES.setdefault(self.spec, time.perf_counter() - began)
-        if args[0].shape[0] < 2:
-            return self._function(*args)
-        # The inputs are this class's own (their dtypes, devices and layouts fixed above): the graph compiled for the
-        # spec serves them, and dynamo's check of its guards on 15 tensors (some 30 us a call) is skipped. The guard
-        # it keeps is the thread count: a call at another count than the first compiles once more for it.
-        try:
-            with torch.compiler.set_stance("default", skip_guard_eval_unsafe=True):
-                return self._function(*args)
-        except RuntimeError as error:  # a new thread count: compiled now, with the guards checked
-            if "skip_guard_eval_unsafe" not in str(error):
-                raise
-            return self._function(*args)
+            return self._function(*args)  # type: ignore[no-any-return]
+        key = (self.spec, str(self.device))
+        return call_compiled(self._function, key, args, dynamic=(*batch, *self._starts[1]))  # type: ignore[no-any-return]
 
     @property
     def ready(self) -> bool:
         """Whether a call runs at once: eager, or compiled already in this process (else the first call compiles)."""
-        return not self.compiled or (self.spec, str(self.device)) in _TRACED
+        return not self.compiled or is_traced((self.spec, str(self.device)))
 
     def warm_up(self, starts: State) -> str | None:
         """Compiles the step (its first call, on two scratch boards of ``starts``, the batch size dynamic as ever);
@@ -351,11 +394,4 @@ class FusedStep:
         (``spec.observe``), or unpacked here from its words (numpy's ``unpackbits`` on the CPU)."""
         if self.spec.observe:
             return result.observation, result.mask
-        n = self.spec.board_size
-        nn = n * n
-        planes = unpack_bits(result.discs).view(torch.int8)  # (B, 128)
-        bits = unpack_bits(result.mask)  # (B, 128): the placements, then the null action at 64
-        if n == 8:
-            return planes.view(-1, 2, 8, 8), bits[:, :65]
-        observation = planes.view(-1, 2, 64)[:, :, :nn].reshape(-1, 2, n, n)
-        return observation, torch.cat((bits[:, :nn], bits[:, 64:65]), dim=1)
+        return unpacked_views(result.discs, result.mask, self.spec.board_size)

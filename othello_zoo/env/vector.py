@@ -76,7 +76,7 @@ from othello_zoo.env import transitions
 from othello_zoo.env.config import EnvConfig, config_from
 from othello_zoo.env.fused import FusedResult, FusedSpec, FusedStep
 from othello_zoo.env.openings import OpeningBook
-from othello_zoo.runtime.compiler import compiler_missing
+from othello_zoo.runtime.compiler import compile_setting
 from othello_zoo.runtime.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
 from othello_zoo.runtime.threads import uses_package_threads
 
@@ -115,26 +115,6 @@ def _book_state(book: OpeningBook, symmetries: bool, boards: engine.BoardSpec) -
     return state
 
 
-def _compile_setting(compile: object, config: EnvConfig) -> tuple[bool, str | None]:
-    """``(compiled, reason)`` of a ``compile`` argument: ``True`` and ``False`` as given (``True`` refused, a
-    ``ValueError`` naming why, where the fused step cannot run), ``"auto"`` decided here with its reason."""
-    n, backend = config.board_size, config.backend
-    cannot = None
-    if backend != "bitboard":
-        cannot = f"the fused step plays the bitboard kernel's boards (up to 8x8); got backend {backend!r} on {n}x{n}"
-    if isinstance(compile, str) and compile == "auto":
-        device = torch.device(str(config.device))
-        missing = cannot or compiler_missing(device)
-        if missing is not None:
-            return False, f"compile='auto': stepping eagerly: {missing}"
-        return True, f"compile='auto': compiled on {device} (the bitboard kernel's {n}x{n} boards, a compiler found)"
-    if not isinstance(compile, bool):
-        raise TypeError(f"compile must be True, False or 'auto', got {compile!r}")
-    if compile and cannot is not None:
-        raise ValueError(f"compile=True runs the bitboard kernel's fused step (backend 'bitboard' or 'auto'): {cannot}")
-    return compile, None
-
-
 class OthelloVectorEnv:
     """``num_envs`` games of Othello stepped together (see the module docstring)."""
 
@@ -170,7 +150,13 @@ class OthelloVectorEnv:
         self.autoreset_mode = transitions.autoreset_mode(autoreset_mode)
         self.illegal_action = check_illegal_action(illegal_action)
         self._auto = isinstance(compile, str) and compile == "auto"
-        self.compile, self.compile_reason = _compile_setting(compile, config)
+        n, backend = config.board_size, config.backend
+        cannot = None
+        if backend != "bitboard":
+            cannot = "the fused step plays the bitboard kernel's boards (up to 8x8)"
+            cannot += f"; got backend {backend!r} on {n}x{n}"
+        what = f"the bitboard kernel's {n}x{n} boards"
+        self.compile, self.compile_reason = compile_setting(compile, torch.device(str(config.device)), cannot, what)
         self._fused: dict[tuple[bool, bool], FusedStep] = {}  # by (random actions, views made), at first use
         self._zeros: Tensor | None = None
         self.reward_mode: RewardMode = config.reward_mode

@@ -11,7 +11,7 @@ import shutil
 
 import torch
 
-__all__ = ["compiler_missing", "cpp_compiler"]
+__all__ = ["compile_setting", "compiler_missing", "cpp_compiler"]
 
 
 def cpp_compiler() -> str | None:
@@ -35,3 +35,23 @@ def compiler_missing(device: torch.device) -> str | None:
     if device.type == "cuda":
         return None if importlib.util.find_spec("triton") is not None else "Triton is not installed"
     return f"torch.compile is not used on {device.type} devices here"
+
+
+def compile_setting(compile: object, device: torch.device, cannot: str | None, what: str) -> tuple[bool, str | None]:
+    """``(compiled, reason)`` of an env's ``compile`` argument.
+
+    ``True`` and ``False`` stand as given, ``True`` refused with a ``ValueError`` where the fused step cannot play
+    the env's configuration (``cannot`` says why; ``None`` where it can); ``"auto"`` compiles where the step can
+    run and a compiler is found for ``device``, and says why it does or does not in ``reason`` (``what`` names the
+    configuration it compiles).
+    """
+    if isinstance(compile, str) and compile == "auto":
+        missing = cannot or compiler_missing(device)
+        if missing is not None:
+            return False, f"compile='auto': stepping eagerly: {missing}"
+        return True, f"compile='auto': compiled on {device} ({what}, a compiler found)"
+    if not isinstance(compile, bool):
+        raise TypeError(f"compile must be True, False or 'auto', got {compile!r}")
+    if compile and cannot is not None:
+        raise ValueError(f"compile=True runs the bitboard kernel's fused step: {cannot}")
+    return compile, None
