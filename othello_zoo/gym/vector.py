@@ -10,6 +10,7 @@
 | Rewards      | float32 `(N,)`: +1 / -1 / 0 at a game's end, from the learner's side (or `reward_mode="margin"`) |
 | Autoreset    | `autoreset_mode`: `NEXT_STEP` (default), `SAME_STEP`, `DISABLED` (`metadata["autoreset_mode"]`)   |
 | Arrays       | NumPy (default), or torch tensors on the env's `device` with `array_type="torch"`                |
+| Compiled     | `compile=True` or `"auto"` (the random opponent, boards up to 8 x 8): see "Compiled" below         |
 
 Every board is what :class:`~othello_zoo.gym.env.OthelloGymEnv` is, step for step: the learner plays one colour
 (``learner="black"``, ``"white"`` or ``"random"``, drawn for each board at each new game), the opponent the other;
@@ -66,13 +67,29 @@ and the first board it failed on, every board and the env's generator as they we
 How a step runs, and what it costs: the learner's moves are one engine step of the whole batch, the opponent's
 replies another (its choices drawn for the whole batch at once), as two calls of the mover API
 (:meth:`~othello_zoo.env.vector.OthelloVectorEnv.step_movers`) would be. The few boards where the learner must then
-pass (about 1 in 200 a step in random play) are played on by the host board by board, with the single env's own
+pass (about 1 in 150 a step in random play) are played on by the host board by board, with the single env's own
 :class:`~othello_zoo.core.board.Board` (the pass, the opponent's replies, any further pass), since a round of the
 engine costs the same few hundred microseconds for 20 boards as for 4,096; a batched opponent that has no form for
-one board (``"az"``, ``act_states`` agents) plays them in sub-batches on the engine. On a 2-core CPU at 4,096 boards,
+one board (``"az"``, ``act_states`` agents) plays them in sub-batches on the engine. The random opponent draws one
+uniform number a board for each round of its replies (round 0 the replies to the learner's moves, round ``r`` those
+after the learner's ``r``-th forced pass in a row), a round drawn from the env's generator only where some board
+plays it: the compiled step draws the same numbers. On a 2-core CPU at 4,096 boards,
 random play through ``make_vec`` (a step counted as 2 board-steps, the learner's move and the reply) ran at about
 2.1 M board-steps/s: 0.73x the mover API and 6.7x pgx's Othello in the same run of
 ``othello-zoo bench --backends vector,gym-vector --batch-sizes 4096 --compare pgx --seconds 0.3 --repeats 5``.
+
+Compiled (``compile=True``): the learner's moves, the new games of ``NEXT_STEP``, the random opponent's replies and
+two rounds of the learner's forced passes and the replies after them are one function compiled by ``torch.compile``
+(:mod:`othello_zoo.gym.fused`; C++ on the CPU, Triton on a GPU). The rest of the step (a third pass in a row, about
+one board in 10,000 a step; the autoreset's flags and the infos) runs as in the eager step. The games are the eager
+env's exactly, every output and every draw of the generator (the tests run the two in lockstep). The first step of a
+process compiles (about ten seconds with inductor's cache on disk warm, one to two minutes cold on 2 cores). It needs
+the random opponent and the bitboard kernel (boards up to 8 x 8); ``compile=True`` refuses other settings with a
+``ValueError`` naming why, and ``compile="auto"`` steps eagerly there (and where no compiler is found, or the
+compilation fails: a warning then), :attr:`compile_reason` saying what it decided. Through the registered id:
+``gymnasium.make_vec("othello_zoo/Othello-v0", 4096, vectorization_mode="vector_entry_point", compile=True)``.
+On the 2-core CPU of the benchmark at 4,096 boards it ran at 2.8x to 3.6x the eager step's rate and 8.2x to 12.6x
+pgx's (``docs/gymnasium.md``).
 
 With ``array_type="torch"`` everything is a torch tensor on the env's ``device`` (actions may be a tensor there),
 for training loops that stay on a GPU; ``array_type="numpy"`` hands out NumPy arrays (views of CPU tensors, new
@@ -98,8 +115,9 @@ each step) for Gymnasium's wrappers and NumPy code. The game's settings are thos
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterator
+import sys
+import warnings
+from collections.abc import Callable
 from typing import Any, Literal, NamedTuple, cast
 
 import gymnasium
@@ -127,8 +145,10 @@ from othello_zoo.env import transitions
 from othello_zoo.env.config import EnvConfig, config_from
 from othello_zoo.env.vector import OthelloVectorEnv
 from othello_zoo.gym.env import LEARNERS, Learner
+from othello_zoo.gym.fused import PASS_ROUNDS, LearnerSpec, LearnerStep
 from othello_zoo.gym.observations import ObservationDtype, ObservationFormat
 from othello_zoo.gym.opponents import Opponent, make_opponent, note_opponent, opponent_name, reply_error
+from othello_zoo.runtime.compiler import compile_setting
 from othello_zoo.runtime.threads import uses_package_threads
 
 __all__ = ["ARRAY_TYPES", "ArrayType", "BatchOpponent", "OthelloGymVectorEnv"]
@@ -189,6 +209,13 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         autoreset_mode: an :class:`~gymnasium.vector.AutoresetMode` or its value (``"NextStep"``, ...).
         array_type: ``"numpy"`` (arrays) or ``"torch"`` (tensors on the env's device).
         render_mode: only ``None``: render a board with :class:`~othello_zoo.gym.env.OthelloGymEnv`.
+        compile: ``True`` plays each step's learner moves, new games and random replies as one function compiled
+            by ``torch.compile`` (:mod:`othello_zoo.gym.fused`): the same games, several times faster on large
+            batches, after a compilation on the first step of a process (seconds to two minutes; cached on disk by
+            inductor). It needs the random opponent, the bitboard kernel (boards up to 8 x 8) and a compiler (a
+            C++ compiler on the CPU, Triton on a GPU). ``"auto"`` compiles where it can and steps eagerly where it
+            cannot, never failing for it (a line on standard error says when it compiles, a warning when the
+            compiler fails; :attr:`compile_reason` says what it decided and why). Default ``False``.
         **settings: the fields of :class:`~othello_zoo.env.config.EnvConfig`.
 
     Raises:
@@ -218,6 +245,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         array_type: ArrayType = "numpy",
         render_mode: str | None = None,
+        compile: bool | str = False,
         **settings: Any,
     ) -> None:
         self.num_envs = check_int("num_envs", num_envs, low=1)
@@ -245,6 +273,9 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self._opponent_spec, self._opponent_options = opponent, dict(opponent_options or {})
         self._opponent = self._make_opponent(seed=None)
+        self._auto = isinstance(compile, str) and compile == "auto"
+        self.compile, self.compile_reason = compile_setting(compile, self.device, self._cannot_compile(), self._what)
+        self._fused: LearnerStep | None = None  # built at the first compiled step
         self._start = None if config.book is not None else engine.start(self.num_envs, config.boards)
         zeros = torch.zeros(self.num_envs, dtype=torch.int64, device=self.device)
         self._learner = zeros  # the learner's colour per board: 0 black, 1 white
@@ -327,25 +358,33 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         generator_state = games.generator.get_state()  # new games and the random opponent draw from it
         if self.illegal_action == "raise":
             self._check_legal(before, chosen)
-        # Boards over already (NEXT_STEP: to restart now; DISABLED: finished) ignore their action in the engine.
-        state = engine.step(before, chosen, illegal_action="lose")
-        illegal = state.forfeited & ~before.forfeited
         # The autoreset's rules (othello_zoo.env.transitions), from the learner's side: NEXT_STEP starts the boards
         # whose end the last step reported before this one's moves; every board starts and ends with the learner to
         # move, so none starts over finished (a new game that ends before the learner's move is refused).
         name = transitions.mode_name(mode)
         restart = self._needs_reset if name == "next_step" else None
         try:
-            if restart is not None and bool(restart.any()):
-                state, learner = self._new_games(state, learner, restart)
-            advanced = self._advance(state, learner, self._opponent)
+            fused = self._learner_step() if self.compile else None
+            outcome: tuple[Tensor, Tensor] | None = None  # the scores and the learner's results, where known
+            if fused is not None:
+                advanced, learner, illegal, outcome = self._fused_advance(fused, before, chosen, learner, restart)
+            else:
+                # Boards over already (NEXT_STEP: to restart now; DISABLED: finished) ignore their action.
+                state = engine.step(before, chosen, illegal_action="lose")
+                illegal = state.forfeited & ~before.forfeited
+                if restart is not None and bool(restart.any()):
+                    state, learner = self._new_games(state, learner, restart)
+                advanced = self._advance(state, learner, self._opponent)
             if restart is not None:
                 self._check_started(advanced.state, restart)
             over_before = before.terminated if restart is None else before.terminated & ~restart
             nothing = torch.zeros_like(over_before)
             ended = transitions.ended(over_before, advanced.state.terminated, unreported=nothing)
-            scores = engine.scores(advanced.state)
-            rewards = torch.where(ended, self._results(advanced.state, scores, learner), 0.0)  # the learner's result
+            if outcome is None:
+                scores = engine.scores(advanced.state)
+                outcome = scores, self._results(advanced.state, scores, learner)
+            scores = outcome[0]
+            rewards = torch.where(ended, outcome[1], 0.0)  # the learner's result
             resets = transitions.autoreset(name, ended, advanced.state.terminated, self._needs_reset, nothing)
             terminated = resets.terminated.clone()  # the engine's own tensor is not handed out
             final: dict[str, Any] = {}
@@ -456,12 +495,27 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
     ) -> _Advanced:
         """The learner's view of boards that all have the learner to move or are over, once the boards where it must
         pass have had the pass played and the opponent's replies (:meth:`_advance` on the sub-batch of those)."""
-        n2 = self.board_size**2
         planes, mask = engine.mover_view(state)
         observation = planes.clone()  # written in place below (the mask is the engine's torch.cat: a new tensor)
         learners_turn = state.current_player == learner
         swap = (state.terminated & ~learners_turn).nonzero().flatten()  # finished boards the opponent moved last on
         observation[swap] = observation[swap].flip(1)  # seen from the learner's side
+        return self._passes(state, observation, mask, learner, opponent, boards)
+
+    def _passes(
+        self,
+        state: engine.State,
+        observation: Tensor,
+        mask: Tensor,
+        learner: Tensor,
+        opponent: _Opponent,
+        boards: Tensor | None = None,
+        first_round: int = 1,
+    ) -> _Advanced:
+        """:meth:`_settle` once the learner's views are made (``observation`` and ``mask``, written in place): the
+        boards where the learner must pass played on (the pass, the opponent's replies, any further pass), the first
+        reply on each board being of round ``first_round`` (see :meth:`_finish_on_host`)."""
+        n2 = self.board_size**2
         count, passes, last = torch.zeros_like(learner), torch.zeros_like(learner), torch.full_like(learner, -1)
         passing = ~state.terminated & mask[:, n2]
         if not bool(passing.any()):
@@ -469,7 +523,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         index = passing.nonzero().flatten()
         part_learner, n = learner[index], self.board_size
         if opponent.host is not None:
-            played = self._finish_on_host(observation, index, learner, opponent)
+            played = self._finish_on_host(observation, index, learner, opponent, first_round)
             settled, count[index], last[index], passes[index] = played
             # Nothing left to play there: the learner's views come from the boards themselves, and the boards go back
             # into the batch by their bits (no engine round for a few boards).
@@ -488,8 +542,86 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         observation[index], mask[index] = later.observation, later.mask
         return _Advanced(engine.put(state, index, later.state), observation, mask, count, last, passes)
 
+    def _fused_advance(
+        self, fused: LearnerStep, before: engine.State, actions: Tensor, learner: Tensor, restart: Tensor | None
+    ) -> tuple[_Advanced, Tensor, Tensor, tuple[Tensor, Tensor] | None]:
+        """The learner's moves, the new games of ``restart`` and the opponent's random replies as one call of
+        ``fused`` (:mod:`othello_zoo.gym.fused`, with its rounds of forced passes), then any further round as
+        :meth:`_settle` plays it. The draws are the eager step's, in its order: the new games' (openings, colours),
+        then a uniform number a board for each round of replies (:class:`_RoundDraws`; those of the rounds nobody
+        played given back to the generator, as the eager step draws none there), then those of further rounds on the
+        host. Returns the boards advanced, the learner's colours, the boards whose learner action was illegal and,
+        where no board went on on the host, the scores and the learner's results (else ``None``: the step works them
+        out from the boards)."""
+        fresh, where = before, self._no_boards
+        if restart is not None and bool(restart.any()):
+            fresh, learner = self._new_games(before, learner, restart)  # only the rows of restart are taken
+            where = restart
+        generator, saved, uniforms = self._games.generator, [], []
+        for _ in range(1 + PASS_ROUNDS):
+            saved.append(generator.get_state())
+            uniforms.append(torch.rand(self.num_envs, generator=generator, device=self.device))
+        result = fused.run(before, fresh, where, learner, actions, tuple(uniforms))
+        rounds = int(result.replied.any()) + int(result.passes.max())  # the rounds some board played
+        if rounds < len(saved):
+            generator.set_state(saved[rounds])  # the draws of the rounds nobody played given back
+        state = fused.next_state(before, result)
+        observation, mask = fused.views(result)
+        if not bool(result.passing.any()):
+            advanced = _Advanced(state, observation, mask, result.replies, result.reply, result.passes)
+            return advanced, learner, result.illegal, (result.scores, result.result)
+        later = self._passes(state, observation, mask, learner, self._opponent, first_round=1 + PASS_ROUNDS)
+        advanced = later._replace(
+            opponent_count=later.opponent_count + result.replies,
+            last_opponent=torch.where(later.last_opponent >= 0, later.last_opponent, result.reply),
+            learner_passes=later.learner_passes + result.passes,
+        )
+        return advanced, learner, result.illegal, None
+
+    @property
+    def _no_boards(self) -> Tensor:
+        return torch.zeros(self.num_envs, dtype=torch.bool, device=self.device)
+
+    def _cannot_compile(self) -> str | None:
+        """Why the compiled step cannot play this env (one sentence), or ``None`` where it can."""
+        n, backend = self.board_size, self.config.backend
+        if backend != "bitboard":
+            kernel = "the fused step plays the bitboard kernel's boards (up to 8x8)"
+            return f"{kernel}; got backend {backend!r} on {n}x{n}"
+        if not (isinstance(self._opponent_spec, str) and self._opponent_spec == "random"):
+            return f"the fused step plays the random opponent (its draw made in the step); got {self._opponent.name}"
+        return None
+
+    @property
+    def _what(self) -> str:
+        return f"the random opponent on the bitboard kernel's {self.board_size}x{self.board_size} boards"
+
+    def _learner_step(self) -> LearnerStep | None:
+        """The compiled step, built at first use. Under ``compile="auto"`` its first build compiles it on two
+        scratch boards, a line on standard error saying so; where that fails the env steps eagerly from then on (a
+        warning says why) and ``None`` comes back, nothing of the env touched."""
+        if self._fused is not None:
+            return self._fused
+        fused = LearnerStep(LearnerSpec(self.board_size, self.config.reward_mode == "margin"), self.device)
+        if self._auto and not fused.ready:
+            n = self.board_size
+            print(
+                f"othello_zoo: compiling the Gymnasium vector env's step ({n}x{n}, the random opponent, on "
+                f"{self.device}): seconds with inductor's cache warm, up to half a minute cold...",
+                file=sys.stderr,
+                flush=True,
+            )
+            failure = _warm_up(fused, engine.start(2, self.config.boards))
+            if failure is not None:
+                self.compile = False
+                self.compile_reason = f"compile='auto': stepping eagerly, the step could not be compiled: {failure}"
+                warnings.warn(self.compile_reason, stacklevel=4)
+                return None
+        self._fused = fused
+        return fused
+
     def _finish_on_host(
-        self, planes: Tensor, index: Tensor, learner: Tensor, opponent: _Opponent
+        self, planes: Tensor, index: Tensor, learner: Tensor, opponent: _Opponent, first_round: int = 1
     ) -> tuple[list[Board], Tensor, Tensor, Tensor]:
         """The boards ``index``, where the learner must pass, played on as the single env plays them: the pass, the
         opponent's replies and any further forced pass, board by board on :class:`~othello_zoo.core.board.Board`
@@ -503,7 +635,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         assert opponent.host is not None
         n, nn = self.board_size, self.board_size**2
         rows = np.packbits(planes[index].reshape(-1, 2, nn).cpu().numpy().astype(bool), axis=2, bitorder="little")
-        draws = _uniforms(self._games.generator, max(len(rows), 16)) if opponent.draws else itertools.repeat(0.0)
+        draws = _RoundDraws(self._games.generator, self.num_envs, first_round) if opponent.draws else None
         boards, numbers = [], []
         for board_number, row, colour in zip(index.tolist(), rows, learner[index].tolist(), strict=True):
             own, opp = (int.from_bytes(side.tobytes(), "little") for side in row)
@@ -513,7 +645,9 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
                 if board.current_player == colour:  # a forced pass again
                     board, passes = board.play(nn), passes + 1
                     continue
-                action = opponent.host(board, next(draws))
+                # Each reply here follows a pass of the learner: the board's count of replies is its round's.
+                uniform = draws.uniform(first_round + count, board_number) if draws is not None else 0.0
+                action = opponent.host(board, uniform)
                 if not opponent.trusted and not board.is_legal(action):
                     raise reply_error(opponent.name, action, board, f"board {board_number}: ")
                 board, count, last = board.play(action), count + 1, action
@@ -626,6 +760,21 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         return tensor.numpy() if tensor.device.type == "cpu" else tensor.cpu().numpy()
 
 
+def _warm_up(fused: LearnerStep, two: engine.State) -> str | None:
+    """Compiles ``fused`` (its first call, on the two start positions ``two``, the batch size dynamic as ever);
+    returns why the compiler failed (its message's first line), or ``None``."""
+    device = two.discs.device
+    flags = torch.zeros(2, dtype=torch.bool, device=device)
+    actions = torch.full((2,), two.board_size**2, dtype=torch.int64, device=device)
+    try:
+        uniforms = tuple(torch.full((2,), 0.5, device=device) for _ in range(1 + PASS_ROUNDS))
+        fused.run(two, two, flags, actions * 0, actions, uniforms)
+    except torch._dynamo.exc.BackendCompilerFailed as error:
+        text = str(error).strip()
+        return text.splitlines()[0] if text else type(error).__name__
+    return None
+
+
 def _counts_merged(where: Tensor, again: _Advanced, before: _Advanced) -> _Advanced:
     """``again`` (the boards after new games started where ``where`` is set, and nothing else changed) with the
     counts of ``before`` on the other boards."""
@@ -676,10 +825,21 @@ def _ignoring_draws(opponent: Opponent) -> HostOpponent:
     return play
 
 
-def _uniforms(generator: torch.Generator, chunk: int) -> Iterator[float]:
-    """Uniform draws in ``[0, 1)`` of ``generator`` (on its device), ``chunk`` at a time as they are used."""
-    while True:
-        yield from torch.rand(chunk, generator=generator, device=generator.device).tolist()
+class _RoundDraws:
+    """The random opponent's draws on the host: one uniform number a board for each round of replies after the
+    learner's forced passes (round ``r``: the replies after the learner's ``r``-th pass in a row), a round drawn
+    from ``generator`` (``batch_size`` numbers) when a board first needs it, in the order of the rounds, from round
+    ``first`` on: the draws the compiled step makes (:mod:`othello_zoo.gym.fused`)."""
+
+    def __init__(self, generator: torch.Generator, batch_size: int, first: int) -> None:
+        self.generator, self.batch_size, self.first = generator, batch_size, first
+        self.rounds: list[list[float]] = []
+
+    def uniform(self, round: int, board: int) -> float:
+        while len(self.rounds) <= round - self.first:
+            drawn = torch.rand(self.batch_size, generator=self.generator, device=self.generator.device)
+            self.rounds.append(drawn.tolist())
+        return self.rounds[round - self.first][board]
 
 
 def _board_by_board(opponent: Opponent, name: str) -> BatchOpponent:
