@@ -103,6 +103,8 @@ RATIO_PAIRS = (
     ("vector-dict-compiled", "pgx"),
     ("bitboard-compiled", "bitboard"),
     ("bitboard-compiled", "pgx"),
+    ("gym-vector-compiled", "gym-vector"),
+    ("gym-vector-compiled", "pgx"),
 )
 
 

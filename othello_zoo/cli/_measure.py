@@ -237,7 +237,13 @@ def measure_compiled(
 
 
 def measure_gym_vector(
-    batch_size: int, device: str = "cpu", seconds: float = 0.3, seed: int = 0, repeats: int = 3, board_size: int = 8
+    batch_size: int,
+    device: str = "cpu",
+    seconds: float = 0.3,
+    seed: int = 0,
+    repeats: int = 3,
+    board_size: int = 8,
+    compile: bool = False,
 ) -> Result:
     """Random play through the single-agent Gymnasium env's vector form (row ``gym-vector``):
     ``gymnasium.make_vec("othello_zoo/Othello-v0", batch_size, vectorization_mode="vector_entry_point")`` against the
@@ -247,7 +253,8 @@ def measure_gym_vector(
 
     Each ``step`` plays the learner's move and the opponent's reply on every board (and, on the few boards that need
     them, the learner's forced passes and the replies after them): it counts as 2 board-steps a board, as two calls
-    of the mover API would.
+    of the mover API would. ``compile=True`` (row ``gym-vector-compiled``) makes the env with ``compile=True``
+    (:mod:`othello_zoo.gym.fused`); its first step compiles, before the timing.
     """
     import gymnasium
 
@@ -263,9 +270,11 @@ def measure_gym_vector(
         device=dev,
         array_type="torch",
         illegal_action="lose",
+        compile=compile,
     )
     env.reset(seed=seed)
     generator = torch.Generator(device=dev).manual_seed(seed)
+    env.step(engine.random_actions(env.unwrapped.state, generator))  # compiles (compile=True)
 
     def run_steps(k: int) -> None:
         for _ in range(k):
@@ -273,9 +282,8 @@ def measure_gym_vector(
 
     steps, elapsed = best_rounds(run_steps, _sync(dev), seconds, repeats)
     threads = torch.get_num_threads()
-    return Result(
-        "gym-vector", str(dev), threads, batch_size, board_size, 2 * batch_size * steps / elapsed, steps, elapsed
-    )
+    name = "gym-vector-compiled" if compile else "gym-vector"
+    return Result(name, str(dev), threads, batch_size, board_size, 2 * batch_size * steps / elapsed, steps, elapsed)
 
 
 def measure_pgx(batch_size: int, seconds: float = 0.3, seed: int = 0, repeats: int = 3) -> Result:
@@ -323,8 +331,9 @@ def measure_backend(
     """:func:`measure_vector` for ``"vector"``, ``"vector-dict"`` and ``"vector+xot"`` (the book is 8 x 8),
     :func:`measure_gym_vector` for ``"gym-vector"``, :func:`measure_compiled` for the compiled rows
     (:data:`COMPILED_FORMS`), else :func:`measure_engine`."""
-    if backend == "gym-vector":
-        return measure_gym_vector(batch_size, device, seconds, repeats=repeats, board_size=board_size)
+    if backend in ("gym-vector", "gym-vector-compiled"):
+        compile = backend == "gym-vector-compiled"
+        return measure_gym_vector(batch_size, device, seconds, repeats=repeats, board_size=board_size, compile=compile)
     if backend.endswith("-compiled"):
         form = next(form for form, row in COMPILED_FORMS.items() if row == backend)
         return measure_compiled(batch_size, device, seconds, repeats=repeats, board_size=board_size, form=form)
@@ -481,7 +490,7 @@ def _peak_memory_here(backend: str, batch_size: int, device: str, board_size: in
     import resource
 
     dev = resolve_device("device", device)
-    kernel = "auto" if backend.startswith("vector") or backend == "gym-vector" else backend  # the envs' kernel
+    kernel = "auto" if backend.startswith(("vector", "gym-vector")) else backend  # the envs' kernel
     state = engine.init(1, board_size, device=dev, backend=kernel)  # type: ignore[arg-type]
     engine.step(state, torch.zeros(1, dtype=torch.int64, device=dev), "lose")
     base = _reset_peak_rss_mib()

@@ -28,6 +28,8 @@ def plot(results: Sequence[Result], path: str) -> None:
         "vector": "tab:red",
         "vector-dict": "tab:pink",
         "vector-dict-compiled": "tab:olive",
+        "gym-vector": "tab:gray",
+        "gym-vector-compiled": "tab:cyan",
         "vector+xot": "tab:brown",
     }
     for (backend, device, threads), rs in series.items():

@@ -72,7 +72,7 @@ GPU_EXTRA_BATCHES = (16384, 65536, 262144)
 # The vector envs: the mover API, the dict step, with a book; the single-agent Gymnasium env's vector form.
 VECTOR_ROWS = ("vector", "vector-dict", "vector+xot", "gym-vector")
 # The fused step compiled by torch.compile: the vector env's mover loop, and the step alone (boards up to 8 x 8).
-COMPILED_ROWS = ("vector-compiled", "vector-dict-compiled", "bitboard-compiled")
+COMPILED_ROWS = ("vector-compiled", "vector-dict-compiled", "bitboard-compiled", "gym-vector-compiled")
 BENCH_BACKENDS = (*KERNELS, *VECTOR_ROWS, *COMPILED_ROWS)  # the registry's kernels, the vector env's rows
 
 
@@ -89,8 +89,8 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         "vector-dict (its per-agent dict step), vector+xot (movers, games from the 8x8 xot book), gym-vector (the "
         "Gymnasium single-agent env's make_vec form against a random opponent: a step, the learner's move and the "
         "reply, counts 2 board-steps), vector-compiled (vector_env(compile=True)'s mover loop), vector-dict-compiled "
-        "(its per-agent dict step), bitboard-compiled (its fused step alone; the three to 8x8, compiled by "
-        f"torch.compile on first use) {default}"
+        "(its per-agent dict step), bitboard-compiled (its fused step alone), gym-vector-compiled (the gym-vector "
+        f"row with compile=True; the four to 8x8, compiled by torch.compile on first use) {default}"
     )
     add("--backends", type=argtypes.csv_choices(BENCH_BACKENDS), default=",".join(DEFAULT_BACKENDS), help=backends)
     batches, gpu = (",".join(map(str, b)) for b in (DEFAULT_BATCHES, GPU_EXTRA_BATCHES))
@@ -366,13 +366,22 @@ def _print_compiled(results: Sequence[Result]) -> None:
     if not any(r.backend in COMPILED_ROWS for r in results):
         return
     for spec, seconds in COMPILE_TIMES.items():
-        actions = "random actions" if spec.random else "given actions"
-        what = f"{spec.board_size}x{spec.board_size}, autoreset {spec.autoreset}, {actions}"
+        size = f"{spec.board_size}x{spec.board_size}"  # type: ignore[attr-defined]  # both specs have a board size
+        if isinstance(spec, FusedSpec):
+            actions = "random actions" if spec.random else "given actions"
+            what = f"{size}, autoreset {spec.autoreset}, {actions}"
+        else:
+            what = f"{size}, the Gymnasium vector env's learner step against the random opponent"
         print(
             f"compilation (first call, this process; served from inductor's cache on disk later): {what}: "
             f"{seconds:.1f} s"
         )
-    pairs = (("vector-compiled", "vector"), ("vector-dict-compiled", "vector-dict"), ("bitboard-compiled", "bitboard"))
+    pairs = (
+        ("vector-compiled", "vector"),
+        ("vector-dict-compiled", "vector-dict"),
+        ("bitboard-compiled", "bitboard"),
+        ("gym-vector-compiled", "gym-vector"),
+    )
     for compiled, eager in pairs:
         for device in sorted({r.device for r in results if r.backend == compiled}):
             batches = sorted({r.batch_size for r in results if r.backend == compiled and r.device == device})
