@@ -59,7 +59,7 @@ def lockstep(steps: int, count: int, seed: int, illegal_every: int = 0, **settin
     slow = OthelloGymVectorEnv(count, "random", **options)
     assert fast.compile is True
     assert_same(fast.reset(seed=seed), slow.reset(seed=seed), "reset")
-    generator = torch.Generator().manual_seed(seed)
+    generator = torch.Generator(device=slow.device).manual_seed(seed)
     seen: Counter[str] = Counter()
     for ply in range(steps):
         actions = engine.random_actions(slow.state, generator)
@@ -103,6 +103,16 @@ def test_op_by_op__a_book_and_one_board(op_by_op: None) -> None:
     seen = lockstep(40, 12, seed=3, opening_book="xot", learner="random", autoreset_mode="SameStep")
     assert seen["ended"] > 0
     lockstep(30, 1, seed=4, board_size=6)  # one board: rounds where nobody replies draw nothing
+
+
+def test_op_by_op__on_the_device_under_test(op_by_op: None, device: str, on_device: torch.device) -> None:
+    """The compiled step's rules on the device (``pytest -m device --device cuda`` on a GPU): the eager env's games,
+    the generator's draws on that device included."""
+    seen = lockstep(40, 96, seed=11, learner="random", board_size=6, device=device, illegal_every=6)
+    assert seen["ended"] > 20
+    assert seen["illegal"] >= 5
+    envs = OthelloGymVectorEnv(2, "random", compile=True, device=device, array_type="torch")
+    assert envs.reset(seed=0)[0].device == on_device
 
 
 def test_op_by_op__an_illegal_action_raises_as_eager_and_changes_nothing(op_by_op: None) -> None:
