@@ -33,7 +33,7 @@ from othello_zoo.engine.words import ByteTables, unpack_bits
 from othello_zoo.env import transitions
 
 __all__ = ["COMPILE_TIMES", "FusedResult", "FusedSpec", "FusedStep", "call_compiled", "compiled_step", "compiled_words"]
-__all__ += ["distinct", "fused_step", "is_traced", "unpacked_views"]
+__all__ += ["distinct", "fused_step", "is_traced", "unpacked_views", "word_rays"]
 
 
 @dataclass(frozen=True)
@@ -58,12 +58,19 @@ class FusedSpec:
     rays: tuple[Rays, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        n = self.board_size
-        if not (isinstance(n, int) and 4 <= n <= 8 and n % 2 == 0):
-            raise ValueError(f"the fused step plays boards of size 4, 6 or 8 (one int64 word a side), got {n!r}")
+        table = word_rays(self.board_size)
         if self.autoreset not in ("next_step", "same_step", "disabled"):
             raise ValueError(f"autoreset must be 'next_step', 'same_step' or 'disabled', got {self.autoreset!r}")
-        object.__setattr__(self, "rays", rays(n))
+        object.__setattr__(self, "rays", table)
+
+
+def word_rays(board_size: object) -> tuple[Rays, ...]:
+    """The 8 directions of a board the fused steps play (:func:`othello_zoo.engine.fused.rays`), or a
+    ``ValueError`` naming the size where it is not one of theirs (4, 6 or 8: one int64 word a side)."""
+    n = board_size
+    if not (isinstance(n, int) and 4 <= n <= 8 and n % 2 == 0):
+        raise ValueError(f"the fused step plays boards of size 4, 6 or 8 (one int64 word a side), got {n!r}")
+    return rays(n)
 
 
 class FusedResult(NamedTuple):

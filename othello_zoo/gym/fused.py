@@ -27,9 +27,9 @@ from torch import Tensor
 
 from othello_zoo.core import rules
 from othello_zoo.engine import State
-from othello_zoo.engine.fused import Rays, placements, play_words, popcount, rays
+from othello_zoo.engine.fused import Rays, placements, play_words, popcount
 from othello_zoo.engine.words import ByteTables
-from othello_zoo.env.fused import call_compiled, compiled_words, distinct, is_traced, unpacked_views
+from othello_zoo.env.fused import call_compiled, compiled_words, distinct, is_traced, unpacked_views, word_rays
 
 __all__ = ["PASS_ROUNDS", "LearnerResult", "LearnerSpec", "LearnerStep", "learner_step"]
 
@@ -55,10 +55,7 @@ class LearnerSpec:
     rays: tuple[Rays, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        n = self.board_size
-        if not (isinstance(n, int) and 4 <= n <= 8 and n % 2 == 0):
-            raise ValueError(f"the fused step plays boards of size 4, 6 or 8 (one int64 word a side), got {n!r}")
-        object.__setattr__(self, "rays", rays(n))
+        object.__setattr__(self, "rays", word_rays(self.board_size))
 
 
 class LearnerResult(NamedTuple):
