@@ -88,7 +88,7 @@ the random opponent and the bitboard kernel (boards up to 8 x 8); ``compile=True
 ``ValueError`` naming why, and ``compile="auto"`` steps eagerly there (and where no compiler is found, or the
 compilation fails: a warning then), :attr:`compile_reason` saying what it decided. Through the registered id:
 ``gymnasium.make_vec("othello_zoo/Othello-v0", 4096, vectorization_mode="vector_entry_point", compile=True)``.
-On the 2-core CPU of the benchmark at 4,096 boards it ran at 2.8x to 3.6x the eager step's rate and 8.2x to 12.6x
+On the 2-core CPU of the benchmark at 4,096 boards it ran at 2.8x to 3.6x the eager step's rate and 8.0x to 12.6x
 pgx's (``docs/gymnasium.md``).
 
 With ``array_type="torch"`` everything is a torch tensor on the env's ``device`` (actions may be a tensor there),
