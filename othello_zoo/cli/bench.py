@@ -51,6 +51,7 @@ from othello_zoo.cli._plot import plot
 from othello_zoo.engine.kernels import KERNELS
 from othello_zoo.env.fused import COMPILE_TIMES, FusedSpec
 from othello_zoo.env.openings import load_book
+from othello_zoo.gym.fused import LearnerSpec
 from othello_zoo.runtime.threads import (
     ADAPTIVE,
     MAX_THREADS,
@@ -366,12 +367,13 @@ def _print_compiled(results: Sequence[Result]) -> None:
     if not any(r.backend in COMPILED_ROWS for r in results):
         return
     for spec, seconds in COMPILE_TIMES.items():
-        size = f"{spec.board_size}x{spec.board_size}"  # type: ignore[attr-defined]  # both specs have a board size
         if isinstance(spec, FusedSpec):
             actions = "random actions" if spec.random else "given actions"
-            what = f"{size}, autoreset {spec.autoreset}, {actions}"
+            what = f"{spec.board_size}x{spec.board_size}, autoreset {spec.autoreset}, {actions}"
+        elif isinstance(spec, LearnerSpec):
+            what = f"{spec.board_size}x{spec.board_size}, the Gymnasium vector env's step against the random opponent"
         else:
-            what = f"{size}, the Gymnasium vector env's learner step against the random opponent"
+            continue
         print(
             f"compilation (first call, this process; served from inductor's cache on disk later): {what}: "
             f"{seconds:.1f} s"

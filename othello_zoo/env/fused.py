@@ -17,6 +17,7 @@ first run: see ``docs/performance.md`` for the compile times).
 from __future__ import annotations
 
 import functools
+import sys
 import time
 import types
 from collections.abc import Callable, Hashable
@@ -33,7 +34,7 @@ from othello_zoo.engine.words import ByteTables, unpack_bits
 from othello_zoo.env import transitions
 
 __all__ = ["COMPILE_TIMES", "FusedResult", "FusedSpec", "FusedStep", "call_compiled", "compiled_step", "compiled_words"]
-__all__ += ["distinct", "fused_step", "is_traced", "unpacked_views", "word_rays"]
+__all__ += ["compile_first", "distinct", "fused_step", "is_traced", "unfused_kernel", "unpacked_views", "word_rays"]
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,32 @@ def word_rays(board_size: object) -> tuple[Rays, ...]:
     if not (isinstance(n, int) and 4 <= n <= 8 and n % 2 == 0):
         raise ValueError(f"the fused step plays boards of size 4, 6 or 8 (one int64 word a side), got {n!r}")
     return rays(n)
+
+
+def unfused_kernel(board_size: int, backend: str) -> str | None:
+    """Why the fused steps cannot play an env's boards (one clause), or ``None`` where they can: they play the
+    bitboard kernel's, up to 8 x 8."""
+    if backend == "bitboard":
+        return None
+    kernel = "the fused step plays the bitboard kernel's boards (up to 8x8)"
+    return f"{kernel}; got backend {backend!r} on {board_size}x{board_size}"
+
+
+def compile_first(what: str, call: Callable[[], object]) -> str | None:
+    """The first compiled call of a fused step under ``compile="auto"``: one line on standard error says that
+    ``what`` is compiling, then ``call`` runs. Returns why the compiler failed (its message's first line), or
+    ``None``."""
+    print(
+        f"othello_zoo: compiling {what}: seconds with inductor's cache warm, up to a few minutes cold...",
+        file=sys.stderr,
+        flush=True,
+    )
+    try:
+        call()
+    except torch._dynamo.exc.BackendCompilerFailed as error:
+        text = str(error).strip()
+        return text.splitlines()[0] if text else type(error).__name__
+    return None
 
 
 class FusedResult(NamedTuple):
@@ -352,22 +379,16 @@ class FusedStep:
         """Whether a call runs at once: eager, or compiled already in this process (else the first call compiles)."""
         return not self.compiled or is_traced((self.spec, str(self.device)))
 
-    def warm_up(self, starts: State) -> str | None:
-        """Compiles the step (its first call, on two scratch boards of ``starts``, the batch size dynamic as ever);
-        returns why the compiler failed (its message's first line), or ``None``."""
+    def warm_up(self, starts: State) -> None:
+        """Compiles the step: its first call, on two scratch boards of ``starts`` (the batch size dynamic as ever)."""
         if self.ready:
-            return None
+            return
         device = starts.discs.device
         two = starts[torch.zeros(2, dtype=torch.int64, device=device)]
         flags = torch.zeros(2, dtype=torch.bool, device=device)
         index = torch.zeros(2, dtype=torch.int64, device=device)
         moves = dict(uniform=torch.full((2,), 0.5, device=device)) if self.spec.random else dict(actions=index)
-        try:
-            self.run(two, flags, flags.clone(), starts, index, **moves)
-        except torch._dynamo.exc.BackendCompilerFailed as error:
-            text = str(error).strip()
-            return text.splitlines()[0] if text else type(error).__name__
-        return None
+        self.run(two, flags, flags.clone(), starts, index, **moves)
 
     @staticmethod
     def next_state(before: State, result: FusedResult) -> State:

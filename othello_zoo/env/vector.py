@@ -50,7 +50,6 @@ Example:
 
 from __future__ import annotations
 
-import sys
 import warnings
 from typing import Any, NamedTuple
 
@@ -74,7 +73,7 @@ from othello_zoo.core.rules import AGENTS
 from othello_zoo.core.symmetry import START_SYMMETRIES, transform_actions
 from othello_zoo.env import transitions
 from othello_zoo.env.config import EnvConfig, config_from
-from othello_zoo.env.fused import FusedResult, FusedSpec, FusedStep
+from othello_zoo.env.fused import FusedResult, FusedSpec, FusedStep, compile_first, unfused_kernel
 from othello_zoo.env.openings import OpeningBook
 from othello_zoo.runtime.compiler import compile_setting
 from othello_zoo.runtime.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
@@ -150,12 +149,8 @@ class OthelloVectorEnv:
         self.autoreset_mode = transitions.autoreset_mode(autoreset_mode)
         self.illegal_action = check_illegal_action(illegal_action)
         self._auto = isinstance(compile, str) and compile == "auto"
-        n, backend = config.board_size, config.backend
-        cannot = None
-        if backend != "bitboard":
-            cannot = "the fused step plays the bitboard kernel's boards (up to 8x8)"
-            cannot += f"; got backend {backend!r} on {n}x{n}"
-        what = f"the bitboard kernel's {n}x{n} boards"
+        n = config.board_size
+        cannot, what = unfused_kernel(n, config.backend), f"the bitboard kernel's {n}x{n} boards"
         self.compile, self.compile_reason = compile_setting(compile, torch.device(str(config.device)), cannot, what)
         self._fused: dict[tuple[bool, bool], FusedStep] = {}  # by (random actions, views made), at first use
         self._zeros: Tensor | None = None
@@ -363,13 +358,8 @@ class OthelloVectorEnv:
         fused = FusedStep(spec, self.device)
         if self._auto and not fused.ready:
             kind = "random" if random else "given"
-            print(
-                f"othello_zoo: compiling the vector env's step ({self.board_size}x{self.board_size}, {kind} actions, "
-                f"on {self.device}): seconds with inductor's cache warm, up to half a minute cold...",
-                file=sys.stderr,
-                flush=True,
-            )
-            failure = fused.warm_up(self._starts)
+            what = f"the vector env's step ({self.board_size}x{self.board_size}, {kind} actions, on {self.device})"
+            failure = compile_first(what, lambda: fused.warm_up(self._starts))
             if failure is not None:
                 self.compile = False
                 self.compile_reason = f"compile='auto': stepping eagerly, the step could not be compiled: {failure}"

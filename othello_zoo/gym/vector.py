@@ -115,7 +115,6 @@ each step) for Gymnasium's wrappers and NumPy code. The game's settings are thos
 
 from __future__ import annotations
 
-import sys
 import warnings
 from collections.abc import Callable
 from typing import Any, Literal, NamedTuple, cast
@@ -143,6 +142,7 @@ from othello_zoo.core.checks import (
 from othello_zoo.core.notation import format_moves
 from othello_zoo.env import transitions
 from othello_zoo.env.config import EnvConfig, config_from
+from othello_zoo.env.fused import compile_first, unfused_kernel
 from othello_zoo.env.vector import OthelloVectorEnv
 from othello_zoo.gym.env import LEARNERS, Learner
 from othello_zoo.gym.fused import PASS_ROUNDS, LearnerSpec, LearnerStep
@@ -584,10 +584,9 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
 
     def _cannot_compile(self) -> str | None:
         """Why the compiled step cannot play this env (one sentence), or ``None`` where it can."""
-        n, backend = self.board_size, self.config.backend
-        if backend != "bitboard":
-            kernel = "the fused step plays the bitboard kernel's boards (up to 8x8)"
-            return f"{kernel}; got backend {backend!r} on {n}x{n}"
+        kernel = unfused_kernel(self.board_size, self.config.backend)
+        if kernel is not None:
+            return kernel
         if not (isinstance(self._opponent_spec, str) and self._opponent_spec == "random"):
             return f"the fused step plays the random opponent (its draw made in the step); got {self._opponent.name}"
         return None
@@ -605,13 +604,8 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         fused = LearnerStep(LearnerSpec(self.board_size, self.config.reward_mode == "margin"), self.device)
         if self._auto and not fused.ready:
             n = self.board_size
-            print(
-                f"othello_zoo: compiling the Gymnasium vector env's step ({n}x{n}, the random opponent, on "
-                f"{self.device}): seconds with inductor's cache warm, up to half a minute cold...",
-                file=sys.stderr,
-                flush=True,
-            )
-            failure = _warm_up(fused, engine.start(2, self.config.boards))
+            what = f"the Gymnasium vector env's step ({n}x{n}, the random opponent, on {self.device})"
+            failure = compile_first(what, lambda: _warm_up(fused, engine.start(2, self.config.boards)))
             if failure is not None:
                 self.compile = False
                 self.compile_reason = f"compile='auto': stepping eagerly, the step could not be compiled: {failure}"
@@ -760,19 +754,13 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         return tensor.numpy() if tensor.device.type == "cpu" else tensor.cpu().numpy()
 
 
-def _warm_up(fused: LearnerStep, two: engine.State) -> str | None:
-    """Compiles ``fused`` (its first call, on the two start positions ``two``, the batch size dynamic as ever);
-    returns why the compiler failed (its message's first line), or ``None``."""
+def _warm_up(fused: LearnerStep, two: engine.State) -> None:
+    """Compiles ``fused``: its first call, on the two start positions ``two`` (the batch size dynamic as ever)."""
     device = two.discs.device
     flags = torch.zeros(2, dtype=torch.bool, device=device)
     actions = torch.full((2,), two.board_size**2, dtype=torch.int64, device=device)
-    try:
-        uniforms = tuple(torch.full((2,), 0.5, device=device) for _ in range(1 + PASS_ROUNDS))
-        fused.run(two, two, flags, actions * 0, actions, uniforms)
-    except torch._dynamo.exc.BackendCompilerFailed as error:
-        text = str(error).strip()
-        return text.splitlines()[0] if text else type(error).__name__
-    return None
+    uniforms = tuple(torch.full((2,), 0.5, device=device) for _ in range(1 + PASS_ROUNDS))
+    fused.run(two, two, flags, actions * 0, actions, uniforms)
 
 
 def _counts_merged(where: Tensor, again: _Advanced, before: _Advanced) -> _Advanced:
