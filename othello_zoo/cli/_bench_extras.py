@@ -105,6 +105,8 @@ RATIO_PAIRS = (
     ("bitboard-compiled", "pgx"),
     ("gym-vector-compiled", "gym-vector"),
     ("gym-vector-compiled", "pgx"),
+    ("wide-compiled", "conv"),
+    ("wide-compiled", "pgx"),
 )
 
 

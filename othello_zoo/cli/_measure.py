@@ -165,7 +165,12 @@ def measure_vector(
     return Result(name, str(dev), threads, batch_size, board_size, batch_size * steps / elapsed, steps, elapsed)
 
 
-COMPILED_FORMS = {"vector": "vector-compiled", "dict": "vector-dict-compiled", "engine": "bitboard-compiled"}
+COMPILED_FORMS = {
+    "vector": "vector-compiled",
+    "dict": "vector-dict-compiled",
+    "engine": "bitboard-compiled",
+    "wide": "wide-compiled",
+}
 """The forms :func:`measure_compiled` times, and the bench row of each."""
 
 
@@ -184,11 +189,14 @@ def measure_compiled(
     of the ``vector`` row, its next movers' observations and masks included). ``form="dict"``: its per-agent
     ``step({agent: actions})``, each agent's action drawn from its own mask (row ``vector-dict-compiled``, the
     ``vector-dict`` row's loop). ``form="engine"``: the fused step alone, random actions, finished boards started
-    again (row ``bitboard-compiled``, the ``bitboard`` row's loop). The first call compiles (see
-    :data:`othello_zoo.env.fused.COMPILE_TIMES`), before the timing.
+    again (row ``bitboard-compiled``, the ``bitboard`` row's loop). ``form="wide"``: the same loop on boards of
+    several words a side (:class:`othello_zoo.engine.wide.RandomPlay`, any even size 4 to 16: the ``conv`` row's
+    loop, row ``wide-compiled``). The first call compiles (see :data:`othello_zoo.env.fused.COMPILE_TIMES`), before
+    the timing.
     """
+    from othello_zoo.engine.wide import RandomPlay, from_state
     from othello_zoo.env import othello_v0
-    from othello_zoo.env.fused import FusedSpec, FusedStep
+    from othello_zoo.env.fused import COMPILE_TIMES, FusedSpec, FusedStep
 
     if form not in COMPILED_FORMS:
         raise ValueError(f"form must be one of {sorted(COMPILED_FORMS)}, got {form!r}")
@@ -215,6 +223,19 @@ def measure_compiled(
                 }
                 observations = env.step(actions)[0]
             latest["observations"] = observations
+
+    elif form == "wide":
+        play = RandomPlay(board_size, dev, compile=True)
+        boards = {"boards": from_state(engine.init(batch_size, board_size, device=dev, backend="conv"))}
+
+        def run_steps(k: int) -> None:
+            for _ in range(k):
+                uniform = torch.rand(batch_size, generator=generator, device=dev)
+                boards["boards"] = play(boards["boards"], uniform)[0]
+
+        began = time.perf_counter()
+        run_steps(1)  # compiles
+        COMPILE_TIMES.setdefault(("wide", board_size, str(dev)), time.perf_counter() - began)
 
     else:
         fused = FusedStep(FusedSpec(board_size, "same_step", random=True, observe=False), dev)

@@ -30,6 +30,7 @@ def plot(results: Sequence[Result], path: str) -> None:
         "vector-dict-compiled": "tab:olive",
         "gym-vector": "tab:gray",
         "gym-vector-compiled": "tab:cyan",
+        "wide-compiled": "darkgoldenrod",
         "vector+xot": "tab:brown",
     }
     for (backend, device, threads), rs in series.items():

@@ -49,6 +49,7 @@ from othello_zoo.cli._measure import (
 from othello_zoo.cli._measure_compat import azg_checkout, print_compat
 from othello_zoo.cli._plot import plot
 from othello_zoo.engine.kernels import KERNELS
+from othello_zoo.engine.wide import directions
 from othello_zoo.env.fused import COMPILE_TIMES, FusedSpec
 from othello_zoo.env.openings import load_book
 from othello_zoo.gym.fused import LearnerSpec
@@ -73,7 +74,7 @@ GPU_EXTRA_BATCHES = (16384, 65536, 262144)
 # The vector envs: the mover API, the dict step, with a book; the single-agent Gymnasium env's vector form.
 VECTOR_ROWS = ("vector", "vector-dict", "vector+xot", "gym-vector")
 # The fused step compiled by torch.compile: the vector env's mover loop, and the step alone (boards up to 8 x 8).
-COMPILED_ROWS = ("vector-compiled", "vector-dict-compiled", "bitboard-compiled", "gym-vector-compiled")
+COMPILED_ROWS = ("vector-compiled", "vector-dict-compiled", "bitboard-compiled", "gym-vector-compiled", "wide-compiled")
 BENCH_BACKENDS = (*KERNELS, *VECTOR_ROWS, *COMPILED_ROWS)  # the registry's kernels, the vector env's rows
 
 
@@ -91,7 +92,8 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         "Gymnasium single-agent env's make_vec form against a random opponent: a step, the learner's move and the "
         "reply, counts 2 board-steps), vector-compiled (vector_env(compile=True)'s mover loop), vector-dict-compiled "
         "(its per-agent dict step), bitboard-compiled (its fused step alone), gym-vector-compiled (the gym-vector "
-        f"row with compile=True; the four to 8x8, compiled by torch.compile on first use) {default}"
+        "row with compile=True; the four to 8x8), wide-compiled (the conv row's loop on boards of several words a "
+        f"side, every size; the compiled rows compiled by torch.compile on first use) {default}"
     )
     add("--backends", type=argtypes.csv_choices(BENCH_BACKENDS), default=",".join(DEFAULT_BACKENDS), help=backends)
     batches, gpu = (",".join(map(str, b)) for b in (DEFAULT_BATCHES, GPU_EXTRA_BATCHES))
@@ -164,6 +166,8 @@ def _left_out(backend: str, board_size: int) -> str | None:
     try:
         if backend == "vector+xot":
             load_book("xot", board_size)
+        elif backend == "wide-compiled":
+            directions(board_size)
         elif backend in COMPILED_ROWS:
             FusedSpec(board_size)
         elif backend not in ("vector", "vector-dict", "gym-vector"):
@@ -372,6 +376,8 @@ def _print_compiled(results: Sequence[Result]) -> None:
             what = f"{spec.board_size}x{spec.board_size}, autoreset {spec.autoreset}, {actions}"
         elif isinstance(spec, LearnerSpec):
             what = f"{spec.board_size}x{spec.board_size}, the Gymnasium vector env's step against the random opponent"
+        elif isinstance(spec, tuple) and spec[0] == "wide":
+            what = f"{spec[1]}x{spec[1]}, random play on words (wide-compiled, {spec[2]})"
         else:
             continue
         print(
@@ -383,6 +389,7 @@ def _print_compiled(results: Sequence[Result]) -> None:
         ("vector-dict-compiled", "vector-dict"),
         ("bitboard-compiled", "bitboard"),
         ("gym-vector-compiled", "gym-vector"),
+        ("wide-compiled", "conv"),
     )
     for compiled, eager in pairs:
         for device in sorted({r.device for r in results if r.backend == compiled}):

@@ -34,6 +34,8 @@ __all__ = [
     "popcount",
     "random_square",
     "rays",
+    "running_counts",
+    "square_of_rank",
 ]
 
 
@@ -126,12 +128,23 @@ def popcount(words: Tensor) -> Tensor:
 def random_square(moves: Tensor, uniform: Tensor, select: Tensor) -> Tensor:
     """int64: the set bit of rank ``min(floor(uniform * count), count - 1)`` in each word, 64 where it is empty:
     :func:`othello_zoo.engine.words.random_bit` exactly, in overflow-free operations."""
-    running = _byte_counts(moves)
-    running = running + (running << 8)  # running counts: byte i holds the bits of bytes 0..i (at most 64)
-    running = running + (running << 16)
-    running = running + (running << 32)
+    running = running_counts(moves)
     total = running >> 56
     rank = torch.minimum((uniform * total).to(torch.int64), total - 1).clamp(min=0)
+    return torch.where(total == 0, 64, square_of_rank(moves, running, rank, select))
+
+
+def running_counts(words: Tensor) -> Tensor:
+    """int64: byte ``i`` holds the set bits of bytes ``0..i`` of each word (at most 64; the top byte: the count)."""
+    running = _byte_counts(words)
+    running = running + (running << 8)
+    running = running + (running << 16)
+    return running + (running << 32)
+
+
+def square_of_rank(words: Tensor, running: Tensor, rank: Tensor, select: Tensor) -> Tensor:
+    """int64: the position of the set bit of rank ``rank`` (below the word's count) in each word, ``running`` its
+    :func:`running_counts`, ``select`` :class:`~othello_zoo.engine.words.ByteTables`' ``byte_select_flat``."""
     # The byte holding the rank: the number of low bytes whose running count is at most the rank (the top
     # byte's, the total, never is), found bytewise as (rank | 0x80) - count, with no borrow between bytes.
     at_most = (((rank * _ONES7) | _HIGH7) - (running & 0x00FFFFFFFFFFFFFF)) & _HIGH7
@@ -140,8 +153,8 @@ def random_square(moves: Tensor, uniform: Tensor, select: Tensor) -> Tensor:
     at_most = at_most + (at_most >> 16)
     shift = ((at_most + (at_most >> 32)) & 0xF) * 8
     within = rank - (((running << 8) >> shift) & 0xFF)  # the rank among the bits of that byte
-    value = (moves >> shift) & 0xFF
-    return torch.where(total == 0, 64, shift + select[value * 8 + within])
+    value = (words >> shift) & 0xFF
+    return shift + select[value * 8 + within]
 
 
 def bits(words: Tensor, count: int) -> Tensor:
