@@ -66,6 +66,7 @@ def _lockstep(
                     margin=fused.reward_mode == "margin",
                     random=flag,
                     observe=observe,
+                    planes=fused.backend != "bitboard",
                 ),
                 fused.device,
                 compile=False,
@@ -128,6 +129,47 @@ def _lockstep(
 def test_fused_function__plays_the_eager_games_in_every_autoreset_mode(autoreset: str, book: str | None) -> None:
     ended, _ = _lockstep(90, 48, compiled=False, random=True, autoreset_mode=autoreset, opening_book=book)
     assert ended >= 20  # whole games end (and start over) within the run
+
+
+@pytest.mark.parametrize(
+    ("n", "settings"),
+    [
+        (6, {"random": True, "autoreset_mode": "next_step"}),
+        (10, {"random": True, "autoreset_mode": "same_step"}),
+        (12, {"random": False, "reward_mode": "margin", "illegal_action": "lose"}),
+        (16, {"random": False, "dict_step": True, "illegal_action": "lose", "autoreset_mode": "disabled"}),
+    ],
+)
+def test_fused_function__plays_the_conv_kernels_boards_of_every_size(n: int, settings: dict[str, object]) -> None:
+    """The conv kernel's planes through the wide words (FusedSpec's planes): the eager env's games, long enough
+    for whole games on 10 x 10 and 6 x 6; the next states' rays are left to be found (and found by engine.step)."""
+    plies = {6: 60, 10: 110, 12: 40, 16: 24}[n]
+    ended, forfeits = _lockstep(plies, 24, compiled=False, board_size=n, backend="conv", **settings)  # type: ignore[arg-type]
+    if n in (6, 10):
+        assert ended >= 10
+    if settings.get("illegal_action") == "lose":
+        assert forfeits >= 1
+
+
+def test_fused_state__its_rays_are_found_where_the_engine_needs_them() -> None:
+    """A compiled-form step leaves a conv state's rays unfound ((B, 0)); engine.step, where, put and cat take such
+    a state, alone or beside one whose rays are found, and play the same games."""
+    env = othello_v0.vector_env(3, board_size=10, compile=True)
+    env._fused = {  # op by op: no compilation in this test
+        (True, False): FusedStep(FusedSpec(board_size=10, random=True, observe=False, planes=True), env.device, False)
+    }
+    env.reset(seed=1)
+    env.step_movers_random()
+    assert env.state.rays.shape == (3, 0)
+    found = engine.from_text(engine.to_text(env.state), backend="conv")
+    assert found.rays.shape == (3, 100)
+    actions = engine.random_actions(found, torch.Generator().manual_seed(0))
+    _same(engine.step(found, actions), engine.step(env.state, actions))
+    mixed = engine.where(torch.tensor([True, False, True]), env.state, found)
+    assert mixed.rays.shape == (3, 0)
+    _same(engine.step(mixed, actions), engine.step(found, actions))
+    assert engine.cat([found, env.state]).rays.shape == (6, 0)
+    assert engine.put(found, torch.tensor([0]), env.state[1]).rays.shape == (3, 0)
 
 
 @pytest.mark.parametrize("n", [4, 6, 8])
@@ -198,6 +240,17 @@ def test_compiled__one_compilation_serves_every_batch_size() -> None:
     assert FusedSpec(random=True, observe=False) in COMPILE_TIMES
 
 
+@pytest.mark.slow
+def test_compiled__the_conv_kernels_10x10_boards() -> None:
+    """Compiled by inductor (a minute or two cold on 2 cores): whole 10 x 10 games on the wide words, the eager
+    env's in every output."""
+    ended, forfeits = _lockstep(
+        110, 64, compiled=True, random=False, board_size=10, autoreset_mode="same_step", illegal_action="lose"
+    )
+    assert ended >= 20
+    assert forfeits >= 1
+
+
 def test_compiled__an_illegal_action_raises_and_changes_nothing() -> None:
     env = othello_v0.vector_env(4, compile=True, opening_book="xot")  # illegal_action="raise"
     env.reset(seed=0)
@@ -227,12 +280,10 @@ def test_compiled__a_forced_pass_and_the_end_of_a_game() -> None:
 def test_compile_flag__bad_values_and_kernels_are_refused() -> None:
     with pytest.raises(TypeError, match="compile must be True, False or 'auto', got 'yes'"):
         othello_v0.vector_env(4, compile="yes")
-    with pytest.raises(ValueError, match=r"compile=True runs the bitboard kernel's fused step: .*'conv' on 10x10"):
-        othello_v0.vector_env(4, board_size=10, compile=True)
-    with pytest.raises(ValueError, match="got backend 'conv' on 8x8"):
-        othello_v0.vector_env(4, backend="conv", compile=True)
     with pytest.raises(ValueError, match="boards of size 4, 6 or 8"):
-        FusedSpec(board_size=10)
+        FusedSpec(board_size=10)  # the bitboard kernel's words: one a side
+    with pytest.raises(ValueError, match="board_size must be even and from 4 to 16, got 18"):
+        FusedSpec(board_size=18, planes=True)
     with pytest.raises(ValueError, match="autoreset must be"):
         FusedSpec(autoreset="NextStep")  # type: ignore[arg-type]
     env = othello_v0.vector_env(4, compile=True)
@@ -282,24 +333,19 @@ def test_bench__compiled_rows_with_compile_time_and_crossover(capsys: pytest.Cap
     assert "(measured at [2, 64])" in out
 
 
-def test_bench__compiled_rows_are_left_out_above_8x8(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench__the_one_word_rows_are_left_out_above_8x8(capsys: pytest.CaptureFixture[str]) -> None:
     from othello_zoo.cli.bench import main
 
-    argv = ["--board-size", "10", "--backends", "conv,vector-compiled", "--batch-sizes", "4", "--seconds", "0.01"]
+    argv = ["--board-size", "10", "--backends", "conv,bitboard-compiled", "--batch-sizes", "4", "--seconds", "0.01"]
     assert main([*argv, "--repeats", "1", "--threads", "1", "--devices", "cpu"]) == 0
     captured = capsys.readouterr()
-    assert "left out vector-compiled: the fused step plays boards of size 4, 6 or 8" in captured.err
+    assert "left out bitboard-compiled: the fused step plays boards of size 4, 6 or 8" in captured.err
 
 
 def test_compile_auto__another_kernel_or_no_compiler_steps_eagerly_saying_why(monkeypatch: pytest.MonkeyPatch) -> None:
-    wide = othello_v0.vector_env(4, board_size=10, compile="auto")
-    assert wide.compile is False
-    assert wide.compile_reason == (
-        "compile='auto': stepping eagerly: the fused step plays the bitboard kernel's boards (up to 8x8); "
-        "got backend 'conv' on 10x10"
-    )
-    wide.reset(seed=0)
-    assert wide.step_movers_random().terminated.tolist() == [False] * 4
+    wide = othello_v0.vector_env(4, board_size=10, compile="auto")  # every kernel compiles now
+    assert wide.compile is True
+    assert wide.compile_reason == "compile='auto': compiled on cpu (the conv kernel's 10x10 boards, a compiler found)"
     monkeypatch.setattr(compiler_module, "compiler_missing", lambda device: "no C++ compiler found (install g++)")
     bare = othello_v0.vector_env(4, compile="auto")
     assert bare.compile is False

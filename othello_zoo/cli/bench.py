@@ -90,10 +90,10 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         "comma-separated: bitboard (to 8x8), conv, conv2d (kernels), vector (the vector env's mover API), "
         "vector-dict (its per-agent dict step), vector+xot (movers, games from the 8x8 xot book), gym-vector (the "
         "Gymnasium single-agent env's make_vec form against a random opponent: a step, the learner's move and the "
-        "reply, counts 2 board-steps), vector-compiled (vector_env(compile=True)'s mover loop), vector-dict-compiled "
-        "(its per-agent dict step), bitboard-compiled (its fused step alone), gym-vector-compiled (the gym-vector "
-        "row with compile=True; the four to 8x8), wide-compiled (the conv row's loop on boards of several words a "
-        f"side, every size; the compiled rows compiled by torch.compile on first use) {default}"
+        "reply, counts 2 board-steps), vector-compiled (vector_env(compile=True)'s mover loop, every size), "
+        "vector-dict-compiled (its per-agent dict step), bitboard-compiled (its fused step alone, to 8x8), "
+        "gym-vector-compiled (the gym-vector row with compile=True, to 8x8), wide-compiled (the conv row's loop on "
+        f"boards of several words a side, every size; the compiled rows compile on first use) {default}"
     )
     add("--backends", type=argtypes.csv_choices(BENCH_BACKENDS), default=",".join(DEFAULT_BACKENDS), help=backends)
     batches, gpu = (",".join(map(str, b)) for b in (DEFAULT_BATCHES, GPU_EXTRA_BATCHES))
@@ -168,9 +168,9 @@ def _left_out(backend: str, board_size: int) -> str | None:
             load_book("xot", board_size)
         elif backend == "wide-compiled":
             directions(board_size)
-        elif backend in COMPILED_ROWS:
+        elif backend in ("bitboard-compiled", "gym-vector-compiled"):  # the steps on one word a side
             FusedSpec(board_size)
-        elif backend not in ("vector", "vector-dict", "gym-vector"):
+        elif backend not in ("vector", "vector-dict", "gym-vector", "vector-compiled", "vector-dict-compiled"):
             engine.resolve_backend(backend, board_size)
     except ValueError as error:
         return f"{backend}: {error}"

@@ -3,6 +3,7 @@ choice of kernel; re-exported by :mod:`othello_zoo.engine`, where they are docum
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -73,7 +74,9 @@ class State:
 
     discs: Tensor  # bitboard: int64 (B, 2) bit sets | conv: bool (B, 2, n*n) planes; [mover, opponent]
     moves: Tensor  # bitboard: int64 (B,) bit set | conv: bool (B, n*n); the mover's legal placements
-    rays: Tensor  # conv: int64 (B, n*n) sandwich-kernel matches, one bit a slot | bitboard: bool (B, 0)
+    # conv: int64 (B, n*n) sandwich-kernel matches, one bit a slot, or (B, 0) where not found yet (the boards of a
+    # compiled step, which plays on words: engine.step finds them) | bitboard: bool (B, 0)
+    rays: Tensor
     current_player: Tensor  # int64 (B,) colour to move: 0 black, 1 white (an ended board keeps its last)
     terminated: Tensor  # bool (B,) the game is over
     forfeited: Tensor  # bool (B,) it ended by an illegal action of current_player
@@ -201,7 +204,16 @@ def where(mask: Tensor, a: State, b: State) -> State:
     if not isinstance(mask, Tensor) or mask.dtype != torch.bool or tuple(mask.shape) != (a.batch_size,):
         shown = f"{mask.dtype} {tuple(mask.shape)}" if isinstance(mask, Tensor) else type(mask).__name__
         raise ValueError(f"where() takes a bool mask of shape ({a.batch_size},), one entry a board, got {shown}")
+    a, b = _alike_rays((a, b))
     return _rebuild(a, {name: select(mask, getattr(a, name), getattr(b, name)) for name in TENSOR_FIELDS})
+
+
+def _alike_rays(states: Sequence[State]) -> list[State]:
+    """``states`` with the conv kernel's rays all found or none: where one state's are not found yet (``(B, 0)``),
+    none of the others' are kept (``engine.step`` finds them where it needs them)."""
+    if len({s.rays.shape[1] for s in states}) <= 1:
+        return list(states)
+    return [dataclasses.replace(s, rays=s.rays[:, :0]) for s in states]
 
 
 def select(mask: Tensor, x: Tensor, y: Tensor) -> Tensor:
@@ -249,6 +261,7 @@ def put(state: State, index: Tensor, part: State) -> State:
     if not isinstance(index, Tensor) or index.dtype != torch.int64 or tuple(index.shape) != (part.batch_size,):
         shown = f"{index.dtype} {tuple(index.shape)}" if isinstance(index, Tensor) else type(index).__name__
         raise ValueError(f"put() takes int64 board indices of shape ({part.batch_size},), one a board, got {shown}")
+    state, part = _alike_rays((state, part))
     fields = {}
     for name in TENSOR_FIELDS:
         tensor = getattr(state, name).clone()
@@ -268,4 +281,5 @@ def cat(states: Sequence[State]) -> State:
     first = states[0]
     if any((s.board_size, s.backend) != (first.board_size, first.backend) for s in states):
         raise ValueError("cat() needs states of the same board size and backend")
-    return _rebuild(first, {name: torch.cat([getattr(s, name) for s in states]) for name in TENSOR_FIELDS})
+    alike = _alike_rays(states)
+    return _rebuild(first, {name: torch.cat([getattr(s, name) for s in alike]) for name in TENSOR_FIELDS})

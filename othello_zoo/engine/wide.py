@@ -21,9 +21,11 @@ arithmetic shift and a mask, and bits shifted past the last word are dropped.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+import numpy as np
 import torch
 from torch import Tensor
 
@@ -31,9 +33,9 @@ from othello_zoo.core import rules
 from othello_zoo.core.fill import occluded_fill, ray_moves
 from othello_zoo.core.notation import check_board_size
 from othello_zoo.engine._state import State
-from othello_zoo.engine.fused import bits, pack, popcount, running_counts, square_of_rank
+from othello_zoo.engine.fused import pack, popcount, running_counts, square_of_rank
 from othello_zoo.engine.kernels import kernel_for
-from othello_zoo.engine.words import ByteTables
+from othello_zoo.engine.words import ByteTables, on_host, unpack_bits
 
 __all__ = [
     "Directions",
@@ -45,10 +47,12 @@ __all__ = [
     "flips",
     "from_state",
     "placements",
+    "planes_to_words",
     "play_wide",
     "random_square",
     "to_state",
     "words_for",
+    "words_to_planes",
 ]
 
 _MASK64 = (1 << 64) - 1
@@ -296,11 +300,21 @@ class WideBoards(NamedTuple):
     forfeited: Tensor  # bool (B,)
 
 
-def _pack_planes(planes: Tensor, count: int) -> Tensor:
-    """int64 ``(..., W)`` words of bool planes ``(..., n*n)``."""
-    padded = torch.zeros((*planes.shape[:-1], 64 * count), dtype=torch.bool, device=planes.device)
-    padded[..., : planes.shape[-1]] = planes
-    return pack(padded.view(*planes.shape[:-1], count, 64))
+def planes_to_words(planes: Tensor, count: int) -> Tensor:
+    """int64 ``(..., W)``: the words of bool planes ``(..., n*n)``, ``count`` (``W``) words each (on the host
+    numpy's ``packbits``)."""
+    if on_host(planes.device) and sys.byteorder == "little" and planes.dtype == torch.bool:
+        packed = np.packbits(planes.contiguous().numpy(), axis=-1, bitorder="little")
+        padded = np.zeros((*packed.shape[:-1], 8 * count), dtype=np.uint8)
+        padded[..., : packed.shape[-1]] = packed
+        return torch.from_numpy(padded).view(torch.int64)
+    padded_planes = torch.nn.functional.pad(planes.to(torch.int64), (0, 64 * count - planes.shape[-1]))
+    return pack(padded_planes.view(*planes.shape[:-1], count, 64))
+
+
+def words_to_planes(words: Tensor, squares: int) -> Tensor:
+    """bool ``(..., n*n)``: the planes of int64 words ``(..., W)`` (``squares``: ``n * n``)."""
+    return unpack_bits(words)[..., :squares].contiguous()
 
 
 def from_state(state: State) -> WideBoards:
@@ -310,8 +324,8 @@ def from_state(state: State) -> WideBoards:
         own, opp = state.discs[:, 0:1], state.discs[:, 1:2]
         moves = state.moves.unsqueeze(1)
     else:
-        own, opp = _pack_planes(state.discs[:, 0], count), _pack_planes(state.discs[:, 1], count)
-        moves = _pack_planes(state.moves, count)
+        own, opp = planes_to_words(state.discs[:, 0], count), planes_to_words(state.discs[:, 1], count)
+        moves = planes_to_words(state.moves, count)
     return WideBoards(own, opp, moves, state.current_player, state.terminated, state.forfeited)
 
 
@@ -321,11 +335,9 @@ def to_state(boards: WideBoards, board_size: int) -> State:
     n = check_board_size(board_size)
     nn = n * n
     kernel = kernel_for("conv", n, boards.own.device)
-    planes = torch.stack(
-        (bits(boards.own, 64).flatten(1)[:, :nn], bits(boards.opp, 64).flatten(1)[:, :nn]), dim=1
-    ).bool()
+    planes = words_to_planes(torch.stack((boards.own, boards.opp), dim=1), nn)
     found, rays, _ = kernel.legal_moves(planes)
-    moves = bits(boards.moves, 64).flatten(1)[:, :nn].bool()
+    moves = words_to_planes(boards.moves, nn)
     return State(
         discs=planes,
         moves=moves & found,

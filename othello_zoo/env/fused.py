@@ -30,6 +30,7 @@ from torch import Tensor
 from othello_zoo.core import rules
 from othello_zoo.engine import State
 from othello_zoo.engine.fused import Rays, bits, play_words, popcount, rays
+from othello_zoo.engine.wide import Directions, Wide, directions, planes_to_words, play_wide, words_to_planes
 from othello_zoo.engine.words import ByteTables, unpack_bits
 from othello_zoo.env import transitions
 
@@ -42,12 +43,16 @@ class FusedSpec:
     """What one fused function does (each distinct spec is its own compiled function).
 
     Attributes:
-        board_size: ``n``, even, 4 to 8 (one int64 word a side).
+        board_size: ``n``, even: 4 to 8 on the bitboard kernel's words (one int64 word a side), 4 to 16 with
+            ``planes``.
         autoreset: the vector env's autoreset mode (Gymnasium's ``AutoresetMode``, by its name in lower case).
         margin: rewards by disc margin (``reward_mode="margin"``) rather than win/loss/draw.
         random: actions drawn in the step from one uniform number a board (the engine's
             ``random_actions``); otherwise given.
         observe: the next movers' observation and mask are made (the env's mover API); without, only the state.
+        planes: the boards are the conv kernel's (planes in and out, any size): the step plays them on
+            :mod:`othello_zoo.engine.wide`'s words, and the next state's rays are left to be found
+            (``(B, 0)``: see :class:`~othello_zoo.engine.State`). Otherwise the bitboard kernel's words.
     """
 
     board_size: int = 8
@@ -55,14 +60,17 @@ class FusedSpec:
     margin: bool = False
     random: bool = True
     observe: bool = True
+    planes: bool = False
     # The board's 8 directions, worked out here so that the traced function finds them as constants.
     rays: tuple[Rays, ...] = field(init=False, repr=False, compare=False)
+    wide: Directions | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        table = word_rays(self.board_size)
+        table = () if self.planes else word_rays(self.board_size)
         if self.autoreset not in ("next_step", "same_step", "disabled"):
             raise ValueError(f"autoreset must be 'next_step', 'same_step' or 'disabled', got {self.autoreset!r}")
         object.__setattr__(self, "rays", table)
+        object.__setattr__(self, "wide", directions(self.board_size) if self.planes else None)
 
 
 def word_rays(board_size: object) -> tuple[Rays, ...]:
@@ -75,8 +83,9 @@ def word_rays(board_size: object) -> tuple[Rays, ...]:
 
 
 def unfused_kernel(board_size: int, backend: str) -> str | None:
-    """Why the fused steps cannot play an env's boards (one clause), or ``None`` where they can: they play the
-    bitboard kernel's, up to 8 x 8."""
+    """Why the fused steps on words (the Gymnasium env's learner step) cannot play an env's boards (one clause), or
+    ``None`` where they can: they play the bitboard kernel's, up to 8 x 8. (The vector env's step plays every
+    kernel's: :class:`FusedSpec`'s ``planes``.)"""
     if backend == "bitboard":
         return None
     kernel = "the fused step plays the bitboard kernel's boards (up to 8x8)"
@@ -107,8 +116,8 @@ class FusedResult(NamedTuple):
     the ``final_*`` fields outside ``same_step``).
     """
 
-    discs: Tensor  # int64 (B, 2): the next state's words, the mover's discs then the opponent's
-    moves: Tensor  # int64 (B,)
+    discs: Tensor  # int64 (B, 2), or (B, 2, W) with planes: the next state's words, the mover's discs then the other's
+    moves: Tensor  # int64 (B,), or (B, W)
     current_player: Tensor  # int64 (B,)
     terminated: Tensor  # bool (B,): the next state's own flag
     forfeited: Tensor  # bool (B,)
@@ -122,9 +131,9 @@ class FusedResult(NamedTuple):
     observation: Tensor  # int8 (B, 2, n, n): the next movers' view (observe)
     mask: Tensor  # bool (B, n*n + 1): their legal actions (observe); else int64 (B, 2): their placements and pass
     final_scores: Tensor  # int64 (B, 2): (black, white) of the boards that ended (same_step)
-    final_discs: Tensor  # int64 (B, 2): the words of every board as stepped, before its reset (same_step)
+    final_discs: Tensor  # int64 (B, 2) or (B, 2, W): the words of every board as stepped, before its reset (same_step)
     final_player: Tensor  # int64 (B,): the colour to move there (same_step)
-    final_moves: Tensor  # int64 (B,): and its placements (same_step)
+    final_moves: Tensor  # int64 (B,) or (B, W): and its placements (same_step)
     final_terminated: Tensor  # bool (B,): the game is over there (same_step)
     final_forfeited: Tensor  # bool (B,): by an illegal action (same_step)
 
@@ -156,12 +165,14 @@ def fused_step(
     """
     n = spec.board_size
     nn = n * n
-    own, opp = discs[:, 0], discs[:, 1]
-    played = play_words(
-        spec.rays,
+    sets = _Sets(spec.wide, nn)
+    own, opp, moves_now = sets.read(discs[:, 0]), sets.read(discs[:, 1]), sets.read(moves)
+    play = play_wide if spec.wide is not None else play_words
+    played = play(
+        spec.wide if spec.wide is not None else spec.rays,  # type: ignore[arg-type]
         own,
         opp,
-        moves,
+        moves_now,
         current_player,
         terminated,
         forfeited,
@@ -174,39 +185,41 @@ def fused_step(
     # The env's rules of a step (the eager env's functions): the ends reported, the rewards.
     ended = transitions.ended(terminated, next_terminated, unreported)
     # The disc counts only where a game ended (a branch in the generated C++, as in play_words' game-over test).
-    difference = torch.where(ended, (popcount(next_own) - popcount(next_opp)).to(torch.float32), 0.0)
+    difference = torch.where(ended, (sets.count(next_own) - sets.count(next_opp)).to(torch.float32), 0.0)
     result = rules.mover_result(difference, next_forfeited, n, spec.margin)
     reward, opponent_reward = transitions.rewards(result, ended, next_forfeited, unreported)
     # The autoreset: the fresh games are gathered from the start positions (a where per field).
-    final_scores = final_discs = final_player = final_moves = torch.zeros(0, dtype=torch.int64, device=own.device)
-    final_terminated = final_forfeited = torch.zeros(0, dtype=torch.bool, device=own.device)
+    final_scores = final_discs = final_player = final_moves = torch.zeros(0, dtype=torch.int64, device=discs.device)
+    final_terminated = final_forfeited = torch.zeros(0, dtype=torch.bool, device=discs.device)
     if spec.autoreset == "same_step":  # the boards as they ended, before their reset: scores, and words to view
-        counts = torch.stack((popcount(next_own), popcount(next_opp)), dim=1)
+        counts = torch.stack((sets.count(next_own), sets.count(next_opp)), dim=1)
         final_scores = torch.where((next_player == rules.BLACK).unsqueeze(1), counts, counts.flip(1))
-        final_discs, final_player, final_moves = torch.stack((next_own, next_opp), dim=1), next_player, next_moves
-        final_terminated, final_forfeited = next_terminated, next_forfeited
+        final_discs, final_moves = sets.discs(next_own, next_opp), sets.write(next_moves)
+        final_player, final_terminated, final_forfeited = next_player, next_terminated, next_forfeited
     fresh_terminated = start_terminated[start_index]
     resets = transitions.autoreset(spec.autoreset, ended, next_terminated, needs_reset, fresh_terminated)
     if resets.reset is not None:
         reset = resets.reset
-        next_own = torch.where(reset, start_discs[start_index, 0], next_own)
-        next_opp = torch.where(reset, start_discs[start_index, 1], next_opp)
-        next_moves = torch.where(reset, start_moves[start_index], next_moves)
+        next_own = sets.choose(reset, start_discs[start_index, 0], next_own)
+        next_opp = sets.choose(reset, start_discs[start_index, 1], next_opp)
+        next_moves = sets.choose(reset, start_moves[start_index], next_moves)
         next_player = torch.where(reset, start_player[start_index], next_player)
         next_terminated = torch.where(reset, fresh_terminated, next_terminated)
         next_forfeited = next_forfeited & ~reset
     reported, next_unreported, next_needs_reset = resets.terminated, resets.unreported, resets.needs_reset
     actions, illegal = played.actions, played.illegal
-    empty = torch.zeros(0, dtype=torch.int8, device=own.device)
+    empty = torch.zeros(0, dtype=torch.int8, device=discs.device)
     if spec.observe:
-        observation = torch.stack((bits(next_own, nn), bits(next_opp, nn)), dim=1).to(torch.int8).view(-1, 2, n, n)
-        placements = bits(next_moves, nn).bool()
-        mask = torch.cat((placements, (next_moves == 0).unsqueeze(1)), dim=1)
-    else:  # the words the host unpacks (FusedStep.views): the placements, then the null action as bit 64
-        observation, mask = empty, torch.stack((next_moves, (next_moves == 0).to(torch.int64)), dim=1)
+        observation = torch.stack((sets.bits(next_own), sets.bits(next_opp)), dim=1).to(torch.int8).view(-1, 2, n, n)
+        placements = sets.bits(next_moves).bool()
+        mask = torch.cat((placements, sets.none(next_moves).unsqueeze(1)), dim=1)
+    elif spec.wide is None:  # the words the host unpacks (FusedStep.views): the placements, then the null action
+        observation, mask = empty, torch.stack((sets.write(next_moves), sets.none(next_moves).long()), dim=1)
+    else:  # the host views the planes (FusedStep.views)
+        observation, mask = empty, empty
     return FusedResult(
-        torch.stack((next_own, next_opp), dim=1),
-        next_moves,
+        sets.discs(next_own, next_opp),
+        sets.write(next_moves),
         next_player,
         next_terminated,
         next_forfeited,
@@ -226,6 +239,47 @@ def fused_step(
         final_terminated,
         final_forfeited,
     )
+
+
+class _Sets:
+    """The operations :func:`fused_step` does on sets of squares, in the form of its spec's boards: one int64 word
+    a board (the bitboard kernel's, ``table`` ``None``) or :class:`~othello_zoo.engine.wide.Wide` words (``W`` a
+    board: :class:`FusedStep` packs the conv kernel's planes into them and unpacks the result on the host)."""
+
+    def __init__(self, table: Directions | None, squares: int) -> None:
+        self.table = table
+        self.squares = squares
+
+    def read(self, field: Tensor) -> Any:
+        """Words ``(B,)`` or ``(B, W)`` as sets."""
+        return field if self.table is None else Wide(field.unbind(1))
+
+    def write(self, sets: Any) -> Tensor:
+        """Sets as words: ``(B,)`` or ``(B, W)``."""
+        return sets if self.table is None else sets.stacked()  # type: ignore[no-any-return]
+
+    def discs(self, own: Any, opp: Any) -> Tensor:
+        """Two sides' words: int64 ``(B, 2)`` or ``(B, 2, W)``."""
+        return torch.stack((self.write(own), self.write(opp)), dim=1)
+
+    def bits(self, sets: Any) -> Tensor:
+        """int64 ``(B, n*n)`` of 0 and 1."""
+        if self.table is None:
+            return bits(sets, self.squares)
+        return torch.cat([bits(limb, 64) for limb in sets.limbs], dim=1)[:, : self.squares]
+
+    def count(self, sets: Any) -> Tensor:
+        return popcount(sets) if self.table is None else sets.count()
+
+    def none(self, sets: Any) -> Tensor:
+        """bool ``(B,)``: the set is empty."""
+        return sets == 0 if self.table is None else ~sets.any()  # type: ignore[no-any-return]
+
+    def choose(self, condition: Tensor, start: Tensor, sets: Any) -> Any:
+        """``start`` (a start position's words, ``(B,)`` or ``(B, W)``) where ``condition``, else ``sets``."""
+        if self.table is None:
+            return torch.where(condition, start, sets)
+        return Wide(start.unbind(1)).where(condition, sets)
 
 
 COMPILE_TIMES: dict[Hashable, float] = {}  # seconds spent in each spec's first compiled call, this process
@@ -344,6 +398,7 @@ class FusedStep:
         self._select_table = ByteTables(device).byte_select_flat
         self._placeholder = torch.zeros(0, dtype=torch.float32, device=device)
         self._starts: tuple[State, tuple[Tensor, ...]] | None = None  # the start positions as the function takes them
+        self._made: tuple[Tensor, Tensor, Tensor, Tensor] | None = None  # the last planes made, and their words
 
     def run(
         self,
@@ -363,16 +418,44 @@ class FusedStep:
         if self._starts is None or self._starts[0] is not starts:
             # One start position is passed twice, so that a book's compilation serves it too.
             both = starts if starts.batch_size > 1 else starts[[0, 0]]
-            self._starts = (starts, (both.discs, both.moves, both.current_player, both.terminated))
+            discs, moves = both.discs, both.moves
+            if self.spec.wide is not None:  # the conv kernel's planes as words, once
+                discs, moves = (
+                    planes_to_words(discs, self.spec.wide.words),
+                    planes_to_words(moves, self.spec.wide.words),
+                )
+            self._starts = (starts, (discs, moves, both.current_player, both.terminated))
         given = actions if actions is not None else torch.zeros_like(state.current_player)
         drawn = uniform if uniform is not None else self._placeholder
-        batch: tuple[Tensor, ...] = (state.discs, state.moves, state.current_player, state.terminated)
+        discs, moves = self._words(state)
+        batch: tuple[Tensor, ...] = (discs, moves, state.current_player, state.terminated)
         batch = distinct((*batch, state.forfeited, needs_reset, unreported, given, drawn, start_index))
         args = (*batch[:9], *self._starts[1], batch[9], self._select_table)
         if not self.compiled:
             return self._function(*args)  # type: ignore[no-any-return]
         key = (self.spec, str(self.device))
         return call_compiled(self._function, key, args, dynamic=(*batch, *self._starts[1]))  # type: ignore[no-any-return]
+
+    def _words(self, state: State) -> tuple[Tensor, Tensor]:
+        """The words of ``state``'s discs and placements: the bitboard kernel's own, or the conv kernel's planes
+        packed (those of the last state this step made, kept from its result)."""
+        if self.spec.wide is None:
+            return state.discs, state.moves
+        made = self._made
+        if made is not None and made[0] is state.discs and made[1] is state.moves:
+            return made[2], made[3]
+        words = self.spec.wide.words
+        return planes_to_words(state.discs, words), planes_to_words(state.moves, words)
+
+    def _planes(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor]:
+        """A result's discs and placements as the state's: the words as they are, or the conv kernel's planes
+        (unpacked, and kept with their words for the next step)."""
+        if self.spec.wide is None:
+            return discs, moves
+        nn = self.spec.board_size**2
+        planes, placements = words_to_planes(discs, nn), words_to_planes(moves, nn)
+        self._made = (planes, placements, discs, moves)
+        return planes, placements
 
     @property
     def ready(self) -> bool:
@@ -390,17 +473,21 @@ class FusedStep:
         moves = dict(uniform=torch.full((2,), 0.5, device=device)) if self.spec.random else dict(actions=index)
         self.run(two, flags, flags.clone(), starts, index, **moves)
 
-    @staticmethod
-    def next_state(before: State, result: FusedResult) -> State:
-        """The :class:`~othello_zoo.engine.State` after the step from ``before`` that gave ``result``."""
-        fields = (result.discs, result.moves, result.current_player, result.terminated, result.forfeited)
-        return FusedStep._state(before, *fields)
+    def next_state(self, before: State, result: FusedResult) -> State:
+        """The :class:`~othello_zoo.engine.State` after the step from ``before`` that gave ``result`` (the conv
+        kernel's with its rays left to be found: ``(B, 0)``)."""
+        discs, moves = self._planes(result.discs, result.moves)
+        return FusedStep._state(before, discs, moves, result.current_player, result.terminated, result.forfeited)
 
-    @staticmethod
-    def final_state(before: State, result: FusedResult) -> State:
+    def final_state(self, before: State, result: FusedResult) -> State:
         """The boards as the step from ``before`` left them, before their reset (a ``same_step`` spec's result)."""
-        fields = (result.final_discs, result.final_moves, result.final_player)
-        return FusedStep._state(before, *fields, result.final_terminated, result.final_forfeited)
+        discs, moves = result.final_discs, result.final_moves
+        if self.spec.wide is not None:
+            nn = self.spec.board_size**2
+            discs, moves = words_to_planes(discs, nn), words_to_planes(moves, nn)
+        return FusedStep._state(
+            before, discs, moves, result.final_player, result.final_terminated, result.final_forfeited
+        )
 
     @staticmethod
     def _state(
@@ -409,7 +496,7 @@ class FusedStep:
         return State(
             discs=discs,
             moves=moves,
-            rays=before.rays,
+            rays=before.rays[:, :0],  # the bitboard kernel's are (B, 0) always; the conv kernel's not found yet
             current_player=player,
             terminated=terminated,
             forfeited=forfeited,
@@ -422,4 +509,13 @@ class FusedStep:
         (``spec.observe``), or unpacked here from its words (numpy's ``unpackbits`` on the CPU)."""
         if self.spec.observe:
             return result.observation, result.mask
+        if self.spec.wide is not None:  # from the planes, as the conv kernel's mover_view makes them
+            n = self.spec.board_size
+            made = self._made
+            if made is not None and made[2] is result.discs:  # unpacked by next_state already
+                planes, placements = made[0], made[1]
+            else:
+                planes, placements = words_to_planes(result.discs, n * n), words_to_planes(result.moves, n * n)
+            observation = planes.to(torch.int8).view(-1, 2, n, n)
+            return observation, torch.cat((placements, (result.moves == 0).all(1, keepdim=True)), dim=1)
         return unpacked_views(result.discs, result.mask, self.spec.board_size)

@@ -73,7 +73,7 @@ from othello_zoo.core.rules import AGENTS
 from othello_zoo.core.symmetry import START_SYMMETRIES, transform_actions
 from othello_zoo.env import transitions
 from othello_zoo.env.config import EnvConfig, config_from
-from othello_zoo.env.fused import FusedResult, FusedSpec, FusedStep, compile_first, unfused_kernel
+from othello_zoo.env.fused import FusedResult, FusedSpec, FusedStep, compile_first
 from othello_zoo.env.openings import OpeningBook
 from othello_zoo.runtime.compiler import compile_setting
 from othello_zoo.runtime.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
@@ -135,12 +135,14 @@ class OthelloVectorEnv:
         (:mod:`othello_zoo.env.fused`), in the mover API (:meth:`step_movers`, :meth:`step_movers_random`) and in
         the per-agent :meth:`step`: the same games, several times faster on large batches, after a compilation of
         tens of seconds on the first step of a process (cached on disk for later runs). The per-agent views (both
-        colours' planes and masks) are unpacked from the step's words as the eager env unpacks them. It needs the
-        bitboard kernel (boards up to 8 x 8) and a working ``torch.compile`` (a C++ compiler on the CPU, Triton on
-        a GPU).
+        colours' planes and masks) are unpacked from the step's words as the eager env unpacks them. Every kernel
+        and board size compiles: the bitboard kernel's boards on one word a side, the conv kernel's (10 x 10 to
+        16 x 16, or any size with ``backend="conv"``) on several (:mod:`othello_zoo.engine.wide`), their state's rays
+        then left to be found by the engine where it needs them (see :class:`~othello_zoo.engine.State`). It needs a
+        working ``torch.compile`` (a C++ compiler on the CPU, Triton on a GPU).
 
-        ``compile="auto"`` compiles where it can and steps eagerly where it cannot, never failing for it: another
-        kernel or board size, no compiler found, or a compilation that fails (a warning then says why). It says on
+        ``compile="auto"`` compiles where it can and steps eagerly where it cannot, never failing for it: no
+        compiler found, or a compilation that fails (a warning then says why). It says on
         standard error, in one line, when a compilation starts; :attr:`compile_reason` holds what it decided and why.
         The bench shows the compiled step ahead from one board up, so "auto" needs no batch size to decide."""
         self.num_envs = check_int("num_envs", num_envs, low=1)
@@ -150,8 +152,8 @@ class OthelloVectorEnv:
         self.illegal_action = check_illegal_action(illegal_action)
         self._auto = isinstance(compile, str) and compile == "auto"
         n = config.board_size
-        cannot, what = unfused_kernel(n, config.backend), f"the bitboard kernel's {n}x{n} boards"
-        self.compile, self.compile_reason = compile_setting(compile, torch.device(str(config.device)), cannot, what)
+        what = f"the {config.backend} kernel's {n}x{n} boards"  # every kernel's boards: FusedSpec's planes
+        self.compile, self.compile_reason = compile_setting(compile, torch.device(str(config.device)), None, what)
         self._fused: dict[tuple[bool, bool], FusedStep] = {}  # by (random actions, views made), at first use
         self._zeros: Tensor | None = None
         self.reward_mode: RewardMode = config.reward_mode
@@ -354,6 +356,7 @@ class OthelloVectorEnv:
             margin=self.reward_mode == "margin",
             random=random,
             observe=observe,
+            planes=self.backend != "bitboard",
         )
         fused = FusedStep(spec, self.device)
         if self._auto and not fused.ready:

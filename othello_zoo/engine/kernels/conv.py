@@ -274,8 +274,12 @@ class ConvKernel:
         return out
 
     def play(self, discs: Tensor, rays: Tensor, actions: Tensor) -> Tensor:
-        """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover."""
+        """Discs after the mover plays ``actions`` (``n*n`` passes), seen from the next mover. ``rays`` of shape
+        ``(B, 0)`` are not found yet (a compiled step's boards: see :class:`~othello_zoo.engine.State`): they are
+        found here from the discs."""
         nn = self.board_size**2
+        if rays.shape[1] == 0:
+            rays = self.legal_moves(discs)[1]
         found = rays.gather(1, actions.clamp(max=nn - 1).unsqueeze(1))  # (B, 1): the chosen square's matches
         matched = torch.bitwise_right_shift(found, self.slot_index).bitwise_and_(1)  # (B, slots) of 0 and 1
         flipped = self.flip.index_select(0, actions).mul_(matched.unsqueeze(-1)).sum(1)  # (B, words)
