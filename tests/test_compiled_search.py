@@ -20,6 +20,7 @@ from torch import Tensor
 
 from othello_zoo import engine
 from othello_zoo.alphazero.network import PolicyValueNet
+from othello_zoo.runtime.threads import kept_settings, set_threads
 from othello_zoo.search import (
     BatchedSearch,
     SearchConfig,
@@ -154,6 +155,21 @@ def test_compiled__the_eager_search_bit_for_bit(monkeypatch: pytest.MonkeyPatch)
         BatchedSearch(evaluate, batched).run(boards, seeded(6)),
         BatchedSearch(evaluate, batched, compile=True).run(boards, seeded(6)),
     )
+
+
+@pytest.mark.slow
+def test_compiled__another_thread_count_checks_the_guards_and_searches_the_same() -> None:
+    """A compiled search run at another thread count than its graphs were compiled at (``set_threads``, the
+    commands' ``--threads``): dynamo guards on the count, so the first simulation at a new count checks the guards
+    (its graphs compiled again) instead of skipping them into dynamo's RuntimeError."""
+    evaluate, boards = table_evaluator(8), search_roots()
+    config = SearchConfig(simulations=12, root_policy="gumbel", leaf_batch=5)
+    eager = BatchedSearch(evaluate, config).run(boards, seeded(3))
+    search = BatchedSearch(evaluate, config, compile=True)
+    with kept_settings():
+        for threads in (1, 2, 1):
+            set_threads(threads)
+            assert_same(eager, search.run(boards, seeded(3)))
 
 
 def test_exact_wins__its_traceable_form_finds_the_same_moves() -> None:

@@ -637,11 +637,15 @@ def signature(value: object) -> Hashable:
 
 def run_key(
     tree: Tree, levels: int, leaves: int, rules: tuple[Hashable, Hashable]
-) -> tuple[int, int, int, int, tuple[Hashable, Hashable]]:
-    """The key of the compiled graphs a simulation runs: the depth, the trees' shapes, the leaf batch and the
+) -> tuple[int, int, int, int, tuple[Hashable, Hashable], int]:
+    """The key of the compiled graphs a simulation runs: the depth, the trees' shapes, the leaf batch, the
     selection functions' :func:`signature` (a search with other rules is compiled anew, never run on a graph
-    compiled for others)."""
-    return (levels, tree.trees, tree.nodes, leaves, rules)
+    compiled for others) and torch's thread count. Dynamo guards on the thread count: a search run at another count
+    than its graphs were compiled at (``set_threads``, ``--threads``, the caller's torch setting) had its guards
+    skipped and stopped with dynamo's ``RuntimeError`` ("Recompilation triggered with skip_guard_eval_unsafe");
+    keyed by it, the first simulation at a new count checks the guards (its graphs compiled again, from inductor's
+    cache on disk where they were before)."""
+    return (levels, tree.trees, tree.nodes, leaves, rules, torch.get_num_threads())
 
 
 _CACHE: dict[tuple[int, int, str], tuple[Evaluator, _Compiled]] = {}
