@@ -12,9 +12,11 @@ import pytest
 import torch
 
 from othello_zoo import engine, othello_v0
+from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.env import fused as fused_module
 from othello_zoo.env.fused import COMPILE_TIMES, FusedSpec, FusedStep, fused_step
 from othello_zoo.runtime import compiler as compiler_module
+from othello_zoo.search import BatchedSearch, SearchConfig
 
 NEAR_END = "-OXXXXXX" + "-" * 56 + " O"  # white must pass, then black a1 ends the game 8-0
 
@@ -137,7 +139,7 @@ def test_fused_function__plays_the_eager_games_in_every_autoreset_mode(autoreset
         (6, {"random": True, "autoreset_mode": "next_step"}),
         (10, {"random": True, "autoreset_mode": "same_step"}),
         (12, {"random": False, "reward_mode": "margin", "illegal_action": "lose"}),
-        (16, {"random": False, "dict_step": True, "illegal_action": "lose", "autoreset_mode": "disabled"}),
+        (16, {"random": False, "dict_step": True, "illegal_action": "lose", "autoreset_mode": "same_step"}),
     ],
 )
 def test_fused_function__plays_the_conv_kernels_boards_of_every_size(n: int, settings: dict[str, object]) -> None:
@@ -168,8 +170,75 @@ def test_fused_state__its_rays_are_found_where_the_engine_needs_them() -> None:
     mixed = engine.where(torch.tensor([True, False, True]), env.state, found)
     assert mixed.rays.shape == (3, 0)
     _same(engine.step(mixed, actions), engine.step(found, actions))
-    assert engine.cat([found, env.state]).rays.shape == (6, 0)
-    assert engine.put(found, torch.tensor([0]), env.state[1]).rays.shape == (3, 0)
+    both = engine.cat([found, env.state])
+    assert both.rays.shape == (6, 0)
+    _same(engine.step(both, actions.repeat(2)), engine.cat([engine.step(found, actions)] * 2))
+    put = engine.put(found, torch.tensor([0]), env.state[1])
+    assert put.rays.shape == (3, 0)
+    _same(
+        engine.step(put, actions, illegal_action="lose"), engine.step(found[[1, 1, 2]], actions, illegal_action="lose")
+    )
+    # A search stores its roots' fields in its tree: it finds the rays first (engine.with_rays).
+    net = PolicyValueNet(10, channels=8, blocks=1)
+    config = SearchConfig(simulations=6, reuse=True)
+    ran = [BatchedSearch(net.evaluator(), config).run(s, torch.Generator().manual_seed(2)) for s in (found, env.state)]
+    assert torch.equal(ran[0].visits, ran[1].visits)
+    assert ran[1].visits.sum().item() == 18
+    assert engine.with_rays(env.state).rays.shape == (3, 100)
+    assert engine.with_rays(found) is found
+
+
+def test_fused_planes__the_views_made_in_the_step_are_the_hosts() -> None:
+    """With ``observe`` (a GPU's way) the planes spec makes the next movers' views in the step; they are those the
+    host unpacks from its words (the CPU's way), every ply of 10 x 10 games."""
+    state = engine.init(16, 10)
+    start = engine.init(1, 10)
+    flags, index = torch.zeros(16, dtype=torch.bool), torch.zeros(16, dtype=torch.int64)
+    made, host = (
+        FusedStep(FusedSpec(board_size=10, observe=observe, planes=True), torch.device("cpu"), compile=False)
+        for observe in (True, False)
+    )
+    generator = torch.Generator().manual_seed(0)
+    for _ in range(40):
+        uniform = torch.rand(16, generator=generator)
+        a = made.run(state, flags, flags, start, index, uniform=uniform)
+        b = host.run(state, flags, flags, start, index, uniform=uniform)
+        state = host.next_state(state, b)
+        for x, y in zip(made.views(a), host.views(b), strict=True):
+            assert x.dtype == y.dtype
+            assert torch.equal(x, y)
+    assert engine.mover_view(state)[0].shape == (16, 2, 10, 10)
+    assert torch.equal(host.views(b)[0], engine.mover_view(engine.with_rays(state))[0])
+
+
+def test_fused_step__refuses_a_state_of_the_other_kernel() -> None:
+    planes = FusedStep(FusedSpec(board_size=8, planes=True), torch.device("cpu"), compile=False)
+    words = FusedStep(FusedSpec(board_size=8), torch.device("cpu"), compile=False)
+    flags, index = torch.zeros(2, dtype=torch.bool), torch.zeros(2, dtype=torch.int64)
+    with pytest.raises(ValueError, match="plays the conv kernel's planes; got a state of the 'bitboard' kernel"):
+        planes.run(engine.init(2, 8), flags, flags, engine.init(1, 8), index, uniform=torch.rand(2))
+    with pytest.raises(ValueError, match="plays the bitboard kernel's words; got a state of the 'conv' kernel"):
+        words.run(engine.init(2, 8, backend="conv"), flags, flags, engine.init(1, 8), index, uniform=torch.rand(2))
+
+
+def test_fused_state__a_write_into_its_planes_is_read_at_the_next_step() -> None:
+    """The step keeps the words of the planes it made; a write into those planes (their version counter) makes it
+    pack them again: the next step is the one from a copy of the written state."""
+    envs = [othello_v0.vector_env(3, board_size=10, illegal_action="lose", compile=True) for _ in range(2)]
+    for env in envs:
+        spec = FusedSpec(board_size=10, random=False, observe=False, planes=True)
+        env._fused = {(False, False): FusedStep(spec, env.device, False)}
+        env.reset(seed=0)
+    actions = engine.random_actions(envs[0].state, torch.Generator().manual_seed(0))
+    for env in envs:
+        env.step_movers(actions)
+    envs[0].state.discs[:, 1, 40:50] = False  # the opponent's discs of row 5 taken off, in place
+    envs[1].state = engine.clone(envs[0].state)  # the same boards in new tensors (nothing kept for them)
+    actions = engine.random_actions(envs[1].state, torch.Generator().manual_seed(1))
+    a, b = (env.step_movers(actions) for env in envs)
+    _same(envs[1].state, envs[0].state)
+    assert torch.equal(a.observation, b.observation)
+    assert int(envs[0].state.discs.sum()) > 0
 
 
 @pytest.mark.parametrize("n", [4, 6, 8])
@@ -277,7 +346,7 @@ def test_compiled__a_forced_pass_and_the_end_of_a_game() -> None:
     assert engine.scores(env.state).tolist() == [[8, 0], [8, 0]]
 
 
-def test_compile_flag__bad_values_and_kernels_are_refused() -> None:
+def test_compile_flag__bad_values_are_refused_and_every_kernel_compiles() -> None:
     with pytest.raises(TypeError, match="compile must be True, False or 'auto', got 'yes'"):
         othello_v0.vector_env(4, compile="yes")
     with pytest.raises(ValueError, match="boards of size 4, 6 or 8"):
@@ -342,7 +411,9 @@ def test_bench__the_one_word_rows_are_left_out_above_8x8(capsys: pytest.CaptureF
     assert "left out bitboard-compiled: the fused step plays boards of size 4, 6 or 8" in captured.err
 
 
-def test_compile_auto__another_kernel_or_no_compiler_steps_eagerly_saying_why(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_compile_auto__compiles_every_kernel_and_steps_eagerly_without_a_compiler(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     wide = othello_v0.vector_env(4, board_size=10, compile="auto")  # every kernel compiles now
     assert wide.compile is True
     assert wide.compile_reason == "compile='auto': compiled on cpu (the conv kernel's 10x10 boards, a compiler found)"

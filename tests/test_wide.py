@@ -64,7 +64,7 @@ def test_play_wide__needs_actions_or_numbers() -> None:
     table = wide.directions(10)
     sets = [Wide(t.unbind(1)) for t in boards[:3]]
     with pytest.raises(ValueError, match="uniform and select_table"):
-        wide.play_wide(table, *sets, *boards[3:], None)
+        wide.play_wide(table, *sets, *boards[3:6], None)
 
 
 def test_first_move_on_10x10__flips_one_disc_and_hands_over() -> None:
@@ -73,21 +73,22 @@ def test_first_move_on_10x10__flips_one_disc_and_hands_over() -> None:
     table = wide.directions(10)
     # The opening moves of 10 x 10 (black to move): d5-style squares next to the centre; play the first.
     action = int(engine.legal_action_mask(state)[0].nonzero()[0])
-    step = wide.play_wide(table, *(Wide(t.unbind(1)) for t in boards[:3]), *boards[3:], torch.tensor([action]))
+    step = wide.play_wide(table, *(Wide(t.unbind(1)) for t in boards[:3]), *boards[3:6], torch.tensor([action]))
     assert step.own.count().tolist() == [1]  # white, to move: 1 disc left
     assert step.opp.count().tolist() == [4]  # black: 4
     assert step.current_player.tolist() == [1]
     assert not step.terminated.item()
     assert not step.illegal.item()
-    after = wide.to_state(WideBoards(step.own.stacked(), step.opp.stacked(), step.moves.stacked(), *step[3:6]), 10)
+    after = wide.to_state(WideBoards(step.own.stacked(), step.opp.stacked(), step.moves.stacked(), *step[3:6], 10))
     assert engine.to_text(after) == engine.to_text(engine.step(state, torch.tensor([action])))
 
 
 def _check_same(state: engine.State, boards: WideBoards, where: str) -> None:
     expected = wide.from_state(state)
-    for field in WideBoards._fields:
-        assert torch.equal(getattr(expected, field), getattr(boards, field)), f"{where}: {field}"
-    back = wide.to_state(boards, state.board_size)
+    assert boards.board_size == expected.board_size == state.board_size
+    for field, x, y in zip(WideBoards._fields, expected.tensors, boards.tensors, strict=False):
+        assert torch.equal(x, y), f"{where}: {field}"
+    back = wide.to_state(boards)
     assert torch.equal(back.discs, state.discs), where
     assert torch.equal(back.moves, state.moves), where
     playing = ~state.terminated
@@ -108,15 +109,15 @@ def test_play_wide__plays_the_conv_kernels_games(n: int) -> None:
         sets = [Wide(t.unbind(1)) for t in boards[:3]]
         if ply == 9:  # one ply of arbitrary actions: most are illegal and forfeit their boards
             actions = torch.randint(0, n * n + 1, (32,), generator=generator)
-            step = wide.play_wide(table, *sets, *boards[3:], actions)
+            step = wide.play_wide(table, *sets, *boards[3:6], actions)
         else:
-            step = wide.play_wide(table, *sets, *boards[3:], None, uniform, SELECT)
+            step = wide.play_wide(table, *sets, *boards[3:6], None, uniform, SELECT)
             actions = kernel.random_moves(state.moves, uniform)
             assert torch.equal(step.actions, actions), f"ply {ply}"
         illegal = engine.illegal_actions(state, actions)
         assert torch.equal(step.illegal, illegal), f"ply {ply}"
         state = engine.step(state, actions, illegal_action="lose")
-        boards = WideBoards(step.own.stacked(), step.opp.stacked(), step.moves.stacked(), *step[3:6])
+        boards = WideBoards(step.own.stacked(), step.opp.stacked(), step.moves.stacked(), *step[3:6], n)
         _check_same(state, boards, f"{n}x{n} ply {ply}")
     assert state.terminated.all()
     assert 0 < int(state.forfeited.sum()) < 32  # some games forfeited at ply 9, the others played out
@@ -125,7 +126,7 @@ def test_play_wide__plays_the_conv_kernels_games(n: int) -> None:
 def test_from_state__reads_the_bitboard_kernels_words_too() -> None:
     state = engine.init(3, 8, backend="bitboard")
     conv = engine.init(3, 8, backend="conv")
-    for a, b in zip(wide.from_state(state), wide.from_state(conv), strict=True):
+    for a, b in zip(wide.from_state(state).tensors, wide.from_state(conv).tensors, strict=True):
         assert torch.equal(a, b)
 
 
@@ -155,17 +156,41 @@ def test_random_play__is_the_engines_random_play_loop() -> None:
 
 @pytest.mark.slow
 def test_random_play_compiled__plays_the_eager_loops_games_at_any_batch() -> None:
-    """Compiled by inductor (about a minute cold on 2 cores): every ply the op-by-op loop's boards, at two batch
-    sizes (the batch dimension is dynamic: one compilation)."""
-    n = 10
+    """Compiled by inductor (one to two minutes a size cold on 2 cores): every ply the op-by-op loop's boards, at two
+    batch sizes on 10 x 10 (the batch dimension is dynamic: one compilation) and on 16 x 16."""
+    for n, batches in ((10, (64, 5)), (16, (32,))):  # 2 words a side; 4, with shifts of up to 136 bits
+        _compiled_as_eager(n, batches)
+
+
+def _compiled_as_eager(n: int, batches: tuple[int, ...]) -> None:
     compiled, eager = RandomPlay(n, torch.device("cpu")), RandomPlay(n, torch.device("cpu"), compile=False)
     generator = torch.Generator().manual_seed(2)
-    for batch in (64, 5):
+    for batch in batches:
         a = b = wide.from_state(engine.init(batch, n, backend="conv"))
-        for ply in range(120):
+        for ply in range(2 * n * n // 2 + 20):
             uniform = torch.rand(batch, generator=generator)
             a, played_a = compiled(a, uniform)
             b, played_b = eager(b, uniform)
             assert torch.equal(played_a, played_b), f"batch {batch} ply {ply}"
-            for field in WideBoards._fields:
-                assert torch.equal(getattr(a, field), getattr(b, field)), f"batch {batch} ply {ply}: {field}"
+            for field, x, y in zip(WideBoards._fields, a.tensors, b.tensors, strict=False):
+                assert torch.equal(x, y), f"batch {batch} ply {ply}: {field}"
+
+
+def test_bad_boards__are_refused_by_name() -> None:
+    play = RandomPlay(16, torch.device("cpu"), compile=False)
+    fourteen = wide.from_state(engine.init(2, 14))  # 4 words a side, as 16 x 16
+    with pytest.raises(ValueError, match=r"this RandomPlay plays 16x16 boards \(4 words a side\), got 14x14 boards"):
+        play(fourteen, torch.rand(2))
+    with pytest.raises(TypeError, match="takes WideBoards"):
+        wide.to_state(tuple(fourteen))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="planes of 130 squares do not fit in 2 words"):
+        wide.planes_to_words(torch.zeros(2, 130, dtype=torch.bool), 2)
+
+
+def test_planes_to_words__the_torch_path_is_numpys() -> None:
+    planes = torch.rand(5, 2, 144, generator=torch.Generator().manual_seed(0)) < 0.5
+    host = wide.planes_to_words(planes, 3)
+    with engine.numpy_path(False):
+        assert torch.equal(wide.planes_to_words(planes, 3), host)
+        assert torch.equal(wide.words_to_planes(host, 144), planes)
+    assert torch.equal(wide.words_to_planes(host, 144), planes)

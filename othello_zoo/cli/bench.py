@@ -73,7 +73,8 @@ GPU_EXTRA_BATCHES = (16384, 65536, 262144)
 
 # The vector envs: the mover API, the dict step, with a book; the single-agent Gymnasium env's vector form.
 VECTOR_ROWS = ("vector", "vector-dict", "vector+xot", "gym-vector")
-# The fused step compiled by torch.compile: the vector env's mover loop, and the step alone (boards up to 8 x 8).
+# Compiled by torch.compile: the vector env's mover loop and dict step (every size), the fused step alone and the
+# Gymnasium env's vector form (up to 8 x 8), the engine's loop on several words a side (every size).
 COMPILED_ROWS = ("vector-compiled", "vector-dict-compiled", "bitboard-compiled", "gym-vector-compiled", "wide-compiled")
 BENCH_BACKENDS = (*KERNELS, *VECTOR_ROWS, *COMPILED_ROWS)  # the registry's kernels, the vector env's rows
 
@@ -413,7 +414,8 @@ def _check(args: argparse.Namespace, jobs: Sequence[Job], left_out: Sequence[str
                 f"{flag} needs {module}, which is not installed: pip install 'othello-zoo[{extra}]'"
             )
     if not jobs and not (args.agents or args.ffo or args.env or args.search):
-        hint = "choose --backends that run at this board size (conv, conv2d, vector run on all)"
+        hint = "choose --backends that run at this board size (conv, conv2d, vector and the -compiled forms of vector "
+        hint += "and wide run on all)"
         hint += ", or add --agents, --ffo, --env or --search"
         raise NothingToRunError(f"nothing to run: {'; '.join(left_out)}; {hint}")
     for reason in left_out:

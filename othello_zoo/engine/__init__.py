@@ -69,6 +69,7 @@ from othello_zoo.engine._state import (
     put,
     resolve_backend,
     where,
+    with_rays,
 )
 from othello_zoo.engine.kernels import KERNELS
 from othello_zoo.engine.kernels.base import sample_from_mask
@@ -109,6 +110,7 @@ __all__ = [
     "to_boards",
     "to_text",
     "where",
+    "with_rays",
 ]
 
 

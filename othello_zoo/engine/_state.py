@@ -31,6 +31,7 @@ __all__ = [
     "put",
     "resolve_backend",
     "where",
+    "with_rays",
 ]
 
 Backend = str  # "auto" or a kernel's name in othello_zoo.engine.kernels.KERNELS ("bitboard", "conv", "conv2d")
@@ -206,6 +207,16 @@ def where(mask: Tensor, a: State, b: State) -> State:
         raise ValueError(f"where() takes a bool mask of shape ({a.batch_size},), one entry a board, got {shown}")
     a, b = _alike_rays((a, b))
     return _rebuild(a, {name: select(mask, getattr(a, name), getattr(b, name)) for name in TENSOR_FIELDS})
+
+
+@uses_package_threads
+def with_rays(state: State) -> State:
+    """``state`` with the conv kernel's rays found where they are not yet (``(B, 0)``: the boards of a compiled
+    step); ``state`` itself otherwise. For code that writes a state's fields into tensors of its own (a search
+    tree), where the engine's functions find them by themselves."""
+    if state.backend == "bitboard" or state.rays.shape[1] != 0:
+        return state
+    return dataclasses.replace(state, rays=kernel_of(state).legal_moves(state.discs)[1])
 
 
 def _alike_rays(states: Sequence[State]) -> list[State]:

@@ -5,8 +5,9 @@ launch. Here the step is one function of ``(B,)`` words with the 8 directions un
 mask a Python-int constant, so that inductor fuses it into a few loops (C++ with OpenMP on the CPU, Triton on a
 GPU), together with whatever its caller does around it. It is the bitboard kernel's rules
 (:mod:`othello_zoo.core.fill`, boards up to 8 x 8) and plays exactly the eager engine's games: the same boards from
-the same actions or the same random numbers (:func:`play_words`). Its callers: the vector env's compiled step
-(:mod:`othello_zoo.env.fused`, which adds the env's rewards and autoreset) and the compiled search.
+the same actions or the same random numbers (:func:`play_words`). Its callers: the vector env's compiled step on the
+bitboard kernel's boards (:mod:`othello_zoo.env.fused`, which adds the env's rewards and autoreset), the Gymnasium
+env's and the compiled search; boards past 8 x 8 take :mod:`othello_zoo.engine.wide`.
 
 Every operation stays inside the int64 range (see :func:`popcount`): inductor writes C++ on ``int64_t``, where a
 signed overflow is undefined behaviour the compiler may optimise on.

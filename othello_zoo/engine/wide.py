@@ -35,7 +35,8 @@ from othello_zoo.core.notation import check_board_size
 from othello_zoo.engine._state import State
 from othello_zoo.engine.fused import pack, popcount, running_counts, square_of_rank
 from othello_zoo.engine.kernels import kernel_for
-from othello_zoo.engine.words import ByteTables, on_host, unpack_bits
+from othello_zoo.engine.words import ByteTables, numpy_bridge, on_host, unpack_bits
+from othello_zoo.runtime.compiler import compiled_words
 
 __all__ = [
     "Directions",
@@ -56,6 +57,7 @@ __all__ = [
 ]
 
 _MASK64 = (1 << 64) - 1
+_NUMPY = numpy_bridge()  # this torch can view CPU tensors as numpy arrays
 
 
 def words_for(board_size: int) -> int:
@@ -154,9 +156,9 @@ def _logical_right(limb: Tensor | int, k: int) -> Tensor | int:
 
 
 class Directions(NamedTuple):
-    """The 8 directions of a board as the wide rules take them: per direction the shift amounts of 1, 2, 4 and 8
-    steps (one of each pair 0) and the masks of :func:`othello_zoo.core.rules.direction_tables` as words; the
-    board's squares as words (``full``); ``n``, ``W``."""
+    """The 8 directions of a board as the wide rules take them: per direction the shift amounts of 1, 2, 4 (and 8
+    from 10 x 10 on) steps (one of each pair 0) and the masks of :func:`othello_zoo.core.rules.direction_tables`
+    as words; the board's squares as words (``full``); ``n``, ``W``."""
 
     left: tuple[tuple[int, ...], ...]
     right: tuple[tuple[int, ...], ...]
@@ -289,8 +291,8 @@ def play_wide(
 
 
 class WideBoards(NamedTuple):
-    """``B`` boards as words: ``own``, ``opp`` and ``moves`` int64 ``(B, W)`` (the mover's discs, the other side's,
-    the mover's placements), and the engine's flags."""
+    """``B`` boards of ``board_size`` as words: ``own``, ``opp`` and ``moves`` int64 ``(B, W)`` (the mover's discs,
+    the other side's, the mover's placements), and the engine's flags."""
 
     own: Tensor
     opp: Tensor
@@ -298,12 +300,30 @@ class WideBoards(NamedTuple):
     current_player: Tensor  # int64 (B,)
     terminated: Tensor  # bool (B,)
     forfeited: Tensor  # bool (B,)
+    board_size: int
+
+    @property
+    def tensors(self) -> tuple[Tensor, ...]:
+        """The six tensors, without the board size."""
+        return (self.own, self.opp, self.moves, self.current_player, self.terminated, self.forfeited)
+
+
+def _check_boards(boards: WideBoards, board_size: int, what: str) -> None:
+    if not isinstance(boards, WideBoards):
+        raise TypeError(f"{what} takes WideBoards (from_state), got {type(boards).__name__}")
+    if boards.board_size != board_size or boards.own.shape[-1] != words_for(board_size):
+        raise ValueError(
+            f"{what} plays {board_size}x{board_size} boards ({words_for(board_size)} words a side), got "
+            f"{boards.board_size}x{boards.board_size} boards of {boards.own.shape[-1]} words"
+        )
 
 
 def planes_to_words(planes: Tensor, count: int) -> Tensor:
     """int64 ``(..., W)``: the words of bool planes ``(..., n*n)``, ``count`` (``W``) words each (on the host
     numpy's ``packbits``)."""
-    if on_host(planes.device) and sys.byteorder == "little" and planes.dtype == torch.bool:
+    if planes.shape[-1] > 64 * count:
+        raise ValueError(f"planes of {planes.shape[-1]} squares do not fit in {count} words ({64 * count} bits)")
+    if on_host(planes.device) and sys.byteorder == "little" and planes.dtype == torch.bool and _NUMPY:
         packed = np.packbits(planes.contiguous().numpy(), axis=-1, bitorder="little")
         padded = np.zeros((*packed.shape[:-1], 8 * count), dtype=np.uint8)
         padded[..., : packed.shape[-1]] = packed
@@ -326,13 +346,16 @@ def from_state(state: State) -> WideBoards:
     else:
         own, opp = planes_to_words(state.discs[:, 0], count), planes_to_words(state.discs[:, 1], count)
         moves = planes_to_words(state.moves, count)
-    return WideBoards(own, opp, moves, state.current_player, state.terminated, state.forfeited)
+    return WideBoards(own, opp, moves, state.current_player, state.terminated, state.forfeited, state.board_size)
 
 
-def to_state(boards: WideBoards, board_size: int) -> State:
+def to_state(boards: WideBoards) -> State:
     """An engine ``State`` of the conv kernel (the kernel of boards past 8 x 8) holding ``boards``: the planes
     unpacked from the words, the kernel's rays found from them."""
-    n = check_board_size(board_size)
+    if not isinstance(boards, WideBoards):
+        raise TypeError(f"to_state takes WideBoards (from_state), got {type(boards).__name__}")
+    n = check_board_size(boards.board_size)
+    _check_boards(boards, n, "to_state")
     nn = n * n
     kernel = kernel_for("conv", n, boards.own.device)
     planes = words_to_planes(torch.stack((boards.own, boards.opp), dim=1), nn)
@@ -413,30 +436,35 @@ class RandomPlay:
         start = from_state(_start(board_size, device))
         self._start = (start.own, start.opp, start.moves, start.current_player)
         self._select = ByteTables(device).byte_select_flat
-        function: Callable[..., tuple[Tensor, ...]] = functools.partial(_random_play, self.table)
-        if compile:
-            # As the 8 x 8 steps (othello_zoo.env.fused.compiled_words): scalar C++, an OpenMP loop at any thread count.
-            options: dict[str, str | int | bool | Callable[..., object]] = {}
-            if device.type == "cpu":
-                options = {"cpp.simdlen": 1, "cpp.dynamic_threads": True}
-            function = torch.compile(function, fullgraph=True, options=options)
+        table = self.table
+
+        def step(*tensors: Tensor) -> tuple[Tensor, ...]:
+            return _random_play(table, *tensors)
+
+        function: Callable[..., tuple[Tensor, ...]] = step
+        if compile:  # a code object of its own a board size (dynamo's cache is kept per code object)
+            function = compiled_words(step, f"random_play_{board_size}x{board_size}", str(device))
         self._function = function
         self._compiled = compile
         self._traced = False
 
     def __call__(self, boards: WideBoards, uniform: Tensor) -> tuple[WideBoards, Tensor]:
         """``(next boards, actions played)``: one random move a board from ``uniform`` (float32 ``(B,)``)."""
+        _check_boards(boards, self.table.board_size, "this RandomPlay")
+        tensors = boards.tensors
         if self._compiled and not self._traced and boards.own.shape[0] > 1:
             # The batch size alone dynamic: one compilation for every batch from 2 up. (Every dimension dynamic,
             # ``dynamic=True``, gave wrong boards from inductor's code for the words' dimension.)
-            for tensor in (*boards, uniform):
+            for tensor in (*tensors, uniform):
                 torch._dynamo.mark_dynamic(tensor, 0)
             self._traced = True
-        *fields, actions = self._function(*boards, uniform, self._select, *self._start)
-        return WideBoards(*fields), actions
+        own, opp, moves, player, terminated, forfeited, actions = self._function(
+            *tensors, uniform, self._select, *self._start
+        )
+        return WideBoards(own, opp, moves, player, terminated, forfeited, boards.board_size), actions
 
 
 def _start(board_size: int, device: torch.device) -> State:
-    from othello_zoo import engine  # the package's builders (this module is imported by it)
+    from othello_zoo import engine  # the package's builders (engine imports engine.fused, which this module uses)
 
     return engine.init(1, board_size, device=device, backend="conv")

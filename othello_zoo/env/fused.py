@@ -1,8 +1,9 @@
 """The vector env's mover step as one function of tensors, written for ``torch.compile`` to fuse.
 
 The whole loop iteration of a self-play user (the random or given actions checked, the step, the game-over test, the
-outcome, the rewards, the autoreset, the observation and mask of the next movers) is one function of ``(B,)`` words:
-the engine's step on words (:func:`othello_zoo.engine.fused.play_words`) and the env's rules of a step
+outcome, the rewards, the autoreset, the observation and mask of the next movers) is one function of words: the
+engine's step on them (:func:`othello_zoo.engine.fused.play_words` on the bitboard kernel's one word a side, or
+:func:`othello_zoo.engine.wide.play_wide` on the conv kernel's boards packed into several) and the env's rules of a step
 (:mod:`othello_zoo.env.transitions`, the functions the eager env calls), so that inductor fuses it into a few loops
 (C++ with OpenMP on the CPU, Triton on a GPU). It plays exactly the eager env's games: the same boards, rewards and
 observations from the same actions or the same random numbers (the tests run both in lockstep).
@@ -19,7 +20,6 @@ from __future__ import annotations
 import functools
 import sys
 import time
-import types
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -33,8 +33,9 @@ from othello_zoo.engine.fused import Rays, bits, play_words, popcount, rays
 from othello_zoo.engine.wide import Directions, Wide, directions, planes_to_words, play_wide, words_to_planes
 from othello_zoo.engine.words import ByteTables, unpack_bits
 from othello_zoo.env import transitions
+from othello_zoo.runtime.compiler import compiled_words
 
-__all__ = ["COMPILE_TIMES", "FusedResult", "FusedSpec", "FusedStep", "call_compiled", "compiled_step", "compiled_words"]
+__all__ = ["COMPILE_TIMES", "FusedResult", "FusedSpec", "FusedStep", "call_compiled", "compiled_step"]
 __all__ += ["compile_first", "distinct", "fused_step", "is_traced", "unfused_kernel", "unpacked_views", "word_rays"]
 
 
@@ -130,6 +131,7 @@ class FusedResult(NamedTuple):
     actions: Tensor  # int64 (B,): the actions played (drawn ones included)
     observation: Tensor  # int8 (B, 2, n, n): the next movers' view (observe)
     mask: Tensor  # bool (B, n*n + 1): their legal actions (observe); else int64 (B, 2): their placements and pass
+    # (one word a side), or empty (planes: FusedStep.views unpacks them)
     final_scores: Tensor  # int64 (B, 2): (black, white) of the boards that ended (same_step)
     final_discs: Tensor  # int64 (B, 2) or (B, 2, W): the words of every board as stepped, before its reset (same_step)
     final_player: Tensor  # int64 (B,): the colour to move there (same_step)
@@ -299,23 +301,6 @@ def compiled_step(spec: FusedSpec, device: str) -> Callable[..., FusedResult]:
     return compiled_words(step, name, device)
 
 
-def compiled_words(function: Callable[..., Any], name: str, device: str) -> Callable[..., Any]:
-    """``function`` (a step on ``(B,)`` words) under ``torch.compile``, with the options the fused steps are
-    compiled with, as a code object of its own named ``name``."""
-    # Dynamo keeps its compiled graphs per code object, up to a few variants each: each spec gets a code object
-    # of its own, so that the specs of one process do not share (and exhaust) one cache.
-    code = function.__code__.replace(co_name=name)
-    own = types.FunctionType(code, function.__globals__, name, None, function.__closure__)
-    # On the CPU the step is written as scalar C++ (``cpp.simdlen=1``), which the C++ compiler makes 2.7 times
-    # faster than inductor's own 16-lane vectors of int64 for a loop body of this size (measured at 4,096 boards).
-    # ``cpp.dynamic_threads`` writes the loop as an OpenMP loop whatever the thread count and batch size at compile
-    # time, run at the count in force at each call.
-    options: dict[str, str | int | bool | Callable[..., Any]] = {}
-    if device.startswith("cpu"):
-        options = {"cpp.simdlen": 1, "cpp.dynamic_threads": True}
-    return torch.compile(own, fullgraph=True, options=options)  # type: ignore[no-any-return]
-
-
 def call_compiled(
     function: Callable[..., Any], key: tuple[Hashable, str], args: tuple[Tensor, ...], dynamic: tuple[Tensor, ...]
 ) -> Any:
@@ -381,6 +366,11 @@ def unpacked_views(discs: Tensor, mask_words: Tensor, board_size: int) -> tuple[
     return observation, torch.cat((bits[:, :nn], bits[:, 64:65]), dim=1)
 
 
+def _versions(state: State) -> tuple[int, int]:
+    """The version counters of ``state``'s discs and placements (torch counts the writes into a tensor)."""
+    return state.discs._version, state.moves._version
+
+
 class FusedStep:
     """One configuration's mover step on one device, compiled (``compile=True``) or eager.
 
@@ -398,7 +388,8 @@ class FusedStep:
         self._select_table = ByteTables(device).byte_select_flat
         self._placeholder = torch.zeros(0, dtype=torch.float32, device=device)
         self._starts: tuple[State, tuple[Tensor, ...]] | None = None  # the start positions as the function takes them
-        self._made: tuple[Tensor, Tensor, Tensor, Tensor] | None = None  # the last planes made, and their words
+        # The last planes made, their words, and the planes' version counters (a write into them makes them new).
+        self._made: tuple[Tensor, Tensor, Tensor, Tensor, tuple[int, int]] | None = None
 
     def run(
         self,
@@ -410,8 +401,12 @@ class FusedStep:
         actions: Tensor | None = None,
         uniform: Tensor | None = None,
     ) -> FusedResult:
-        """The step from ``state`` (an :class:`~othello_zoo.engine.State` of the bitboard kernel): ``actions``,
-        or with a random spec ``uniform``; the fresh games from ``starts`` (a State) at ``start_index``."""
+        """The step from ``state`` (an :class:`~othello_zoo.engine.State`: the bitboard kernel's, or with a
+        ``planes`` spec the conv kernel's): ``actions``, or with a random spec ``uniform``; the fresh games from
+        ``starts`` (a State of the same kernel) at ``start_index``."""
+        if (state.backend != "bitboard") != self.spec.planes:
+            kind = "the conv kernel's planes" if self.spec.planes else "the bitboard kernel's words"
+            raise ValueError(f"this fused step plays {kind}; got a state of the {state.backend!r} kernel")
         if (actions is None) != self.spec.random or (uniform is None) != (not self.spec.random):
             wanted = "uniform (float32 (B,))" if self.spec.random else "actions (int64 (B,))"
             raise ValueError(f"this fused step takes {wanted}")
@@ -442,7 +437,7 @@ class FusedStep:
         if self.spec.wide is None:
             return state.discs, state.moves
         made = self._made
-        if made is not None and made[0] is state.discs and made[1] is state.moves:
+        if made is not None and made[0] is state.discs and made[1] is state.moves and made[4] == _versions(state):
             return made[2], made[3]
         words = self.spec.wide.words
         return planes_to_words(state.discs, words), planes_to_words(state.moves, words)
@@ -454,7 +449,7 @@ class FusedStep:
             return discs, moves
         nn = self.spec.board_size**2
         planes, placements = words_to_planes(discs, nn), words_to_planes(moves, nn)
-        self._made = (planes, placements, discs, moves)
+        self._made = (planes, placements, discs, moves, (planes._version, placements._version))
         return planes, placements
 
     @property
@@ -512,7 +507,7 @@ class FusedStep:
         if self.spec.wide is not None:  # from the planes, as the conv kernel's mover_view makes them
             n = self.spec.board_size
             made = self._made
-            if made is not None and made[2] is result.discs:  # unpacked by next_state already
+            if made is not None and made[2] is result.discs and made[4] == (made[0]._version, made[1]._version):
                 planes, placements = made[0], made[1]
             else:
                 planes, placements = words_to_planes(result.discs, n * n), words_to_planes(result.moves, n * n)

@@ -136,8 +136,8 @@ class OthelloVectorEnv:
         the per-agent :meth:`step`: the same games, several times faster on large batches, after a compilation of
         tens of seconds on the first step of a process (cached on disk for later runs). The per-agent views (both
         colours' planes and masks) are unpacked from the step's words as the eager env unpacks them. Every kernel
-        and board size compiles: the bitboard kernel's boards on one word a side, the conv kernel's (10 x 10 to
-        16 x 16, or any size with ``backend="conv"``) on several (:mod:`othello_zoo.engine.wide`), their state's rays
+        and board size compiles: the bitboard kernel's boards on one word a side, the conv and conv2d kernels' (10 x 10
+        to 16 x 16, or any size with ``backend="conv"``) on several (:mod:`othello_zoo.engine.wide`), their state's rays
         then left to be found by the engine where it needs them (see :class:`~othello_zoo.engine.State`). It needs a
         working ``torch.compile`` (a C++ compiler on the CPU, Triton on a GPU).
 

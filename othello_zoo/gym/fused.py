@@ -29,7 +29,8 @@ from othello_zoo.core import rules
 from othello_zoo.engine import State
 from othello_zoo.engine.fused import Rays, placements, play_words, popcount
 from othello_zoo.engine.words import ByteTables
-from othello_zoo.env.fused import call_compiled, compiled_words, distinct, is_traced, unpacked_views, word_rays
+from othello_zoo.env.fused import call_compiled, distinct, is_traced, unpacked_views, word_rays
+from othello_zoo.runtime.compiler import compiled_words
 
 __all__ = ["PASS_ROUNDS", "LearnerResult", "LearnerSpec", "LearnerStep", "learner_step"]
 

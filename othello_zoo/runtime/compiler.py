@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+import types
+from collections.abc import Callable
+from typing import Any
 
 import torch
 
-__all__ = ["compile_setting", "compiler_missing", "cpp_compiler"]
+__all__ = ["compile_setting", "compiled_words", "compiler_missing", "cpp_compiler"]
 
 
 def cpp_compiler() -> str | None:
@@ -55,3 +58,20 @@ def compile_setting(compile: object, device: torch.device, cannot: str | None, w
     if compile and cannot is not None:
         raise ValueError(f"compile=True runs the bitboard kernel's fused step: {cannot}")
     return compile, None
+
+
+def compiled_words(function: Callable[..., Any], name: str, device: str) -> Callable[..., Any]:
+    """``function`` (a step on ``(B,)`` words) under ``torch.compile``, with the options the fused steps are
+    compiled with, as a code object of its own named ``name``."""
+    # Dynamo keeps its compiled graphs per code object, up to a few variants each: each spec gets a code object
+    # of its own, so that the specs of one process do not share (and exhaust) one cache.
+    code = function.__code__.replace(co_name=name)
+    own = types.FunctionType(code, function.__globals__, name, None, function.__closure__)
+    # On the CPU the step is written as scalar C++ (``cpp.simdlen=1``), which the C++ compiler makes 2.7 times
+    # faster than inductor's own 16-lane vectors of int64 for a loop body of this size (measured at 4,096 boards).
+    # ``cpp.dynamic_threads`` writes the loop as an OpenMP loop whatever the thread count and batch size at compile
+    # time, run at the count in force at each call.
+    options: dict[str, str | int | bool | Callable[..., Any]] = {}
+    if device.startswith("cpu"):
+        options = {"cpp.simdlen": 1, "cpp.dynamic_threads": True}
+    return torch.compile(own, fullgraph=True, options=options)  # type: ignore[no-any-return]

@@ -153,9 +153,10 @@ def _run(
 
 
 def _check_roots(roots: object) -> engine.State:
+    """The roots, their conv rays found where a compiled step left them to be found (the tree stores them)."""
     if not isinstance(roots, engine.State):
         raise TypeError(f"roots must be an engine State, got {type(roots).__name__}")
-    return roots
+    return engine.with_rays(roots)
 
 
 @uses_package_threads
