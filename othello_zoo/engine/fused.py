@@ -23,6 +23,7 @@ from torch import Tensor
 from othello_zoo.core import rules
 from othello_zoo.core.fill import occluded_fill, ray_moves
 from othello_zoo.core.rules import direction_tables
+from othello_zoo.engine.words import signed
 
 __all__ = [
     "Rays",
@@ -40,11 +41,6 @@ __all__ = [
 ]
 
 
-def _signed(value: int) -> int:
-    """The int64 whose two's complement bits are ``value`` (0 <= value < 2**64)."""
-    return value - (1 << 64) if value >= 1 << 63 else value
-
-
 class Rays(NamedTuple):
     """One direction of the board: its shift amounts and its masks, as int64-valued Python ints."""
 
@@ -57,7 +53,7 @@ class Rays(NamedTuple):
 def _directions(n: int) -> tuple[Rays, ...]:
     left, right, interior, target = direction_tables(n)
     return tuple(
-        Rays(lf, rt, _signed(inner), _signed(outer))
+        Rays(lf, rt, signed(inner), signed(outer))
         for lf, rt, inner, outer in zip(left, right, interior, target, strict=True)
     )
 

@@ -35,8 +35,9 @@ from othello_zoo.core.notation import check_board_size
 from othello_zoo.engine._state import State
 from othello_zoo.engine.fused import pack, popcount, running_counts, square_of_rank
 from othello_zoo.engine.kernels import kernel_for
-from othello_zoo.engine.words import ByteTables, numpy_bridge, on_host, unpack_bits
+from othello_zoo.engine.words import ByteTables, numpy_bridge, on_host, signed, unpack_bits
 from othello_zoo.runtime.compiler import compiled_words
+from othello_zoo.runtime.threads import uses_package_threads
 
 __all__ = [
     "Directions",
@@ -69,13 +70,9 @@ def words_for(board_size: int) -> int:
     return -(-board_size * board_size // 64)
 
 
-def _signed(value: int) -> int:
-    return value - (1 << 64) if value >= 1 << 63 else value
-
-
 def _limbs(value: int, count: int) -> tuple[int, ...]:
     """A non-negative Python int as ``count`` int64-valued words, low word first."""
-    return tuple(_signed((value >> (64 * w)) & _MASK64) for w in range(count))
+    return tuple(signed((value >> (64 * w)) & _MASK64) for w in range(count))
 
 
 class Wide:
@@ -448,8 +445,10 @@ class RandomPlay:
         self._compiled = compile
         self._traced = False
 
+    @uses_package_threads
     def __call__(self, boards: WideBoards, uniform: Tensor) -> tuple[WideBoards, Tensor]:
-        """``(next boards, actions played)``: one random move a board from ``uniform`` (float32 ``(B,)``)."""
+        """``(next boards, actions played)``: one random move a board from ``uniform`` (float32 ``(B,)``), at the
+        package's thread setting (``othello_zoo.runtime.threads``: one thread by default)."""
         _check_boards(boards, self.table.board_size, "this RandomPlay")
         tensors = boards.tensors
         if self._compiled and not self._traced and boards.own.shape[0] > 1:

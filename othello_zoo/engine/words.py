@@ -25,6 +25,7 @@ __all__ = [
     "random_bit",
     "random_bit_set",
     "running_byte_counts",
+    "signed",
     "unpack_bits",
     "unsigned",
 ]
@@ -71,6 +72,16 @@ def numpy_bridge() -> bool:
     except (RuntimeError, TypeError):  # a torch built without numpy, or against an incompatible one
         return False
     return True
+
+
+def signed(value: int) -> int:
+    """The int64 whose two's complement bits are ``value`` (0 <= value < 2**64): a mask or a set of squares written
+    as a Python int, as an int64 tensor holds it.
+
+    >>> signed(1 << 63), signed(5)
+    (-9223372036854775808, 5)
+    """
+    return value - (1 << 64) if value >= 1 << 63 else value
 
 
 def unsigned(words: Tensor) -> np.ndarray:

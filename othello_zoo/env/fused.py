@@ -413,12 +413,7 @@ class FusedStep:
         if self._starts is None or self._starts[0] is not starts:
             # One start position is passed twice, so that a book's compilation serves it too.
             both = starts if starts.batch_size > 1 else starts[[0, 0]]
-            discs, moves = both.discs, both.moves
-            if self.spec.wide is not None:  # the conv kernel's planes as words, once
-                discs, moves = (
-                    planes_to_words(discs, self.spec.wide.words),
-                    planes_to_words(moves, self.spec.wide.words),
-                )
+            discs, moves = self._packed(both)  # the conv kernel's planes as words, once
             self._starts = (starts, (discs, moves, both.current_player, both.terminated))
         given = actions if actions is not None else torch.zeros_like(state.current_player)
         drawn = uniform if uniform is not None else self._placeholder
@@ -434,22 +429,31 @@ class FusedStep:
     def _words(self, state: State) -> tuple[Tensor, Tensor]:
         """The words of ``state``'s discs and placements: the bitboard kernel's own, or the conv kernel's planes
         packed (those of the last state this step made, kept from its result)."""
-        if self.spec.wide is None:
-            return state.discs, state.moves
         made = self._made
         if made is not None and made[0] is state.discs and made[1] is state.moves and made[4] == _versions(state):
             return made[2], made[3]
+        return self._packed(state)
+
+    def _packed(self, state: State) -> tuple[Tensor, Tensor]:
+        """``state``'s discs and placements as the function takes them: the bitboard kernel's words as they are, or
+        the conv kernel's planes packed into words."""
+        if self.spec.wide is None:
+            return state.discs, state.moves
         words = self.spec.wide.words
         return planes_to_words(state.discs, words), planes_to_words(state.moves, words)
 
-    def _planes(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor]:
-        """A result's discs and placements as the state's: the words as they are, or the conv kernel's planes
-        (unpacked, and kept with their words for the next step)."""
+    def _unpacked(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor]:
+        """A result's discs and placements as a state's: the words as they are, or the conv kernel's planes."""
         if self.spec.wide is None:
             return discs, moves
         nn = self.spec.board_size**2
-        planes, placements = words_to_planes(discs, nn), words_to_planes(moves, nn)
-        self._made = (planes, placements, discs, moves, (planes._version, placements._version))
+        return words_to_planes(discs, nn), words_to_planes(moves, nn)
+
+    def _planes(self, discs: Tensor, moves: Tensor) -> tuple[Tensor, Tensor]:
+        """:meth:`_unpacked`, the planes kept with their words for the next step."""
+        planes, placements = self._unpacked(discs, moves)
+        if self.spec.wide is not None:
+            self._made = (planes, placements, discs, moves, (planes._version, placements._version))
         return planes, placements
 
     @property
@@ -476,10 +480,7 @@ class FusedStep:
 
     def final_state(self, before: State, result: FusedResult) -> State:
         """The boards as the step from ``before`` left them, before their reset (a ``same_step`` spec's result)."""
-        discs, moves = result.final_discs, result.final_moves
-        if self.spec.wide is not None:
-            nn = self.spec.board_size**2
-            discs, moves = words_to_planes(discs, nn), words_to_planes(moves, nn)
+        discs, moves = self._unpacked(result.final_discs, result.final_moves)
         return FusedStep._state(
             before, discs, moves, result.final_player, result.final_terminated, result.final_forfeited
         )
@@ -510,7 +511,7 @@ class FusedStep:
             if made is not None and made[2] is result.discs and made[4] == (made[0]._version, made[1]._version):
                 planes, placements = made[0], made[1]
             else:
-                planes, placements = words_to_planes(result.discs, n * n), words_to_planes(result.moves, n * n)
+                planes, placements = self._unpacked(result.discs, result.moves)
             observation = planes.to(torch.int8).view(-1, 2, n, n)
             return observation, torch.cat((placements, (result.moves == 0).all(1, keepdim=True)), dim=1)
         return unpacked_views(result.discs, result.mask, self.spec.board_size)

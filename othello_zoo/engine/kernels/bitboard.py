@@ -47,6 +47,7 @@ from othello_zoo.engine.words import (
     numpy_bridge,
     popcount,
     random_bit,
+    signed,
     unsigned,
 )
 
@@ -61,11 +62,6 @@ __all__ = [
     "ray_flips",
     "ray_moves",
 ]
-
-
-def _signed(value: int) -> int:
-    """The int64 whose two's complement bits are ``value`` (0 <= value < 2**64)."""
-    return value - (1 << 64) if value >= 1 << 63 else value
 
 
 MAX_BOARD_SIZE = 8  # the bitboard kernel holds a board in one int64 word
@@ -111,8 +107,8 @@ class BitboardKernel:
         self.board_size = n
         self.device = device
         left, right, interior, target = direction_tables(n)
-        interior = [_signed(v) for v in interior]
-        target = [_signed(v) for v in target]
+        interior = [signed(v) for v in interior]
+        target = [signed(v) for v in target]
 
         def tensor(values: list[int]) -> Tensor:
             return torch.tensor(values, dtype=torch.int64, device=device)
@@ -128,7 +124,7 @@ class BitboardKernel:
                 (*pair, tensor([interior[d] for d in ds]).view(4, 1), tensor([target[d] for d in ds]).view(4, 1))
             )
         # Bit of each action; the null action places nothing.
-        self.square_bit = tensor([_signed(1 << s) for s in range(n * n)] + [0])
+        self.square_bit = tensor([signed(1 << s) for s in range(n * n)] + [0])
         self.bit_index = torch.arange(n * n, dtype=torch.int64, device=device)
         self.bit_index_64 = torch.arange(64, dtype=torch.int64, device=device)
         # On CPU a few whole-batch steps run in numpy on the tensors' own memory (no copy, no
@@ -292,8 +288,8 @@ class BitboardKernel:
 
     def encode_bits(self, own: list[int], opp: list[int], moves: list[int]) -> tuple[Tensor, Tensor, Tensor]:
         """``(discs, moves, rays)`` straight from the bit sets: the words are the ints (no search)."""
-        words = torch.tensor([[_signed(a), _signed(b)] for a, b in zip(own, opp, strict=True)], dtype=torch.int64)
-        placements = torch.tensor([_signed(m) for m in moves], dtype=torch.int64)
+        words = torch.tensor([[signed(a), signed(b)] for a, b in zip(own, opp, strict=True)], dtype=torch.int64)
+        placements = torch.tensor([signed(m) for m in moves], dtype=torch.int64)
         words, placements = words.view(-1, 2).to(self.device), placements.to(self.device)
         return words, placements, words.new_zeros((words.shape[0], 0), dtype=torch.bool)
 
