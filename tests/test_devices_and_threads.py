@@ -16,6 +16,7 @@ from othello_zoo import engine, othello_v0, set_threads
 from othello_zoo.__main__ import main
 from othello_zoo.agents import make_agent
 from othello_zoo.alphazero.agent import load_network, shipped_network
+from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.alphazero.train import TrainConfig, Trainer
 from othello_zoo.core.checks import check_device, check_generator, generator_device, resolve_device
 from othello_zoo.runtime import threads
@@ -28,8 +29,10 @@ from othello_zoo.runtime.threads import (
     get_threads,
     kept_settings,
     package_threads,
+    uses_adaptive_threads,
     uses_package_threads,
 )
+from othello_zoo.search import BatchedSearch, SearchConfig
 
 
 @pytest.fixture
@@ -257,6 +260,59 @@ def test_adaptive_threads__wide_where_it_is_faster_one_thread_where_it_is_not(to
     assert 3 <= used.count(2) <= 8  # only the probes of the wide setting, ever rarer
     assert timed.choice("key", 2) == 1
     assert torch.get_num_threads() == torch_threads  # the caller's setting, always restored
+
+
+def test_adaptive_threads__an_adaptive_entry_inside_another_runs_at_the_outer_choice_untimed(
+    torch_threads: int,
+) -> None:
+    """A search is timed as a whole; its network's calls (adaptive entries themselves) run at the count the search
+    chose, untimed, and the package's other entries inside it at the package's setting."""
+    torch.set_num_threads(2)
+    clock = [0.0]
+    seen: list[tuple[str, int]] = []
+
+    @uses_adaptive_threads(lambda: "inner")
+    def network_call() -> None:
+        seen.append(("network", torch.get_num_threads()))
+
+    @uses_package_threads
+    def engine_call() -> None:
+        seen.append(("engine", torch.get_num_threads()))
+
+    def search() -> None:
+        network_call()
+        engine_call()
+        clock[0] += 0.001 if torch.get_num_threads() == 1 else 0.0005  # two threads the faster
+
+    timed = AdaptiveThreads(clock=lambda: clock[0])
+    for _ in range(200):
+        seen.clear()
+        timed.run("search", 2, search)
+    assert timed.choice("search", 2) == 2
+    assert seen == [("network", 2), ("engine", 1)]  # the outer choice; the package's setting
+    assert ADAPTIVE.choice("inner", 2) is None  # never timed on its own
+    network_call()  # outside any adaptive entry: timed on its own again
+    assert ADAPTIVE.choice("inner", 2) == 1
+    assert torch.get_num_threads() == 2
+
+
+def test_search__chooses_its_threads_as_a_whole_under_auto(torch_threads: int) -> None:
+    """The auto setting times a CPU search once a run (its key: roots, size, simulations, leaf batch, compiled) and
+    not its network's calls one by one; a fixed setting times nothing."""
+    torch.set_num_threads(2)
+    evaluate = PolicyValueNet(8, channels=8, blocks=1).evaluator()
+    search = BatchedSearch(evaluate, SearchConfig(simulations=8, leaf_batch=4))
+    search.run(engine.init(3))
+    assert ADAPTIVE.choice(("search", 2, 8, 8, 4, False), 2) in (1, 2)
+    assert not [key for key in ADAPTIVE.timed_keys() if key[0] == "network"]
+    assert torch.get_num_threads() == 2
+    timed = BatchedSearch(evaluate, SearchConfig(simulations=8, seconds=10.0))
+    timed.run(engine.init(3))  # a time budget: its network's calls are timed one by one instead
+    assert [key for key in ADAPTIVE.timed_keys() if key[0] == "network"]
+    set_threads(1)
+    ADAPTIVE.reset()
+    search.run(engine.init(3))
+    assert ADAPTIVE.choice(("search", 2, 8, 8, 4, False), 2) is None
 
 
 def test_adaptive_threads__the_conv_step_adapts_with_keywords_too_and_restores_the_setting(

@@ -69,6 +69,7 @@ Setting = int | Literal["auto"] | None  # a fixed count, "auto" (the default) or
 _chosen: list[Setting] = []  # set_threads' choice, once made (a list: no global statement needed)
 _CALLER = threading.local()  # .threads: torch's setting before the outermost package entry changed it
 _CANCEL = threading.local()  # .event: once set, the package's entries in this thread raise Cancelled
+_HELD = threading.local()  # .count: the thread count an adaptive entry chose for the adaptive entries inside it
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -262,12 +263,16 @@ class AdaptiveThreads:
     __slots__ = ("_clock", "_keys")
 
     def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
-        self._keys: dict[Hashable, _Timing] = {}
+        self._keys: dict[tuple[Hashable, int], _Timing] = {}
         self._clock = clock
 
     def reset(self) -> None:
         """Forgets every key's timings (each starts again at one thread)."""
         self._keys.clear()
+
+    def timed_keys(self) -> list[Hashable]:
+        """The keys timed so far (each once, whatever the wide counts it was timed at)."""
+        return list(dict.fromkeys(key for key, _ in self._keys))
 
     def choice(self, key: Hashable, wide: int) -> int | None:
         """The thread count the key uses now at ``wide`` (``None`` before its first call)."""
@@ -283,14 +288,16 @@ class AdaptiveThreads:
         chosen, means = timing.threads, timing.means
         probing = now >= timing.probe_at and chosen in means
         threads = (wide if chosen == 1 else 1) if probing else chosen
-        before = torch.get_num_threads()
+        before, held = torch.get_num_threads(), getattr(_HELD, "count", None)
         if threads != before:
             torch.set_num_threads(threads)
+        _HELD.count = threads
         start = self._clock()
         try:
             result = function()
         finally:
             end = self._clock()
+            _HELD.count = held
             if torch.get_num_threads() != before:
                 torch.set_num_threads(before)
         seconds, mean = end - start, means.get(threads)
@@ -315,7 +322,13 @@ ADAPTIVE = AdaptiveThreads()
 def uses_adaptive_threads(key_of: Callable[..., Hashable | None]) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """``function`` run under :data:`ADAPTIVE`'s choice for the key ``key_of(*args, **kwargs)``, where the setting
     is ``"auto"``, the key is not ``None`` and the caller's torch setting is above one thread; under
-    :func:`uses_package_threads` otherwise."""
+    :func:`uses_package_threads` otherwise.
+
+    Inside an adaptive entry (a search, whose whole run is timed), a nested adaptive entry (the search's network
+    calls) runs at the count the outer one chose, untimed: the search chooses once for all its calls. Timed call by
+    call, the network's calls of a few milliseconds each, spread over a search, had chosen one thread on a quiet
+    2-core CPU where two ran the search 1.2 times faster: a probe at two threads now and then found the second
+    core's thread asleep and its caches cold. The package's other entries inside it keep the package's setting."""
 
     def decorate(function: Callable[P, R]) -> Callable[P, R]:
         fixed = uses_package_threads(function)
@@ -323,6 +336,9 @@ def uses_adaptive_threads(key_of: Callable[..., Hashable | None]) -> Callable[[C
         @functools.wraps(function)
         def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
             _check_cancelled()
+            held = getattr(_HELD, "count", None)
+            if held is not None:  # inside an adaptive entry (a search): its choice, timed with it
+                return _at(held, function, *args, **kwargs)
             wide = caller_threads()
             key = key_of(*args, **kwargs) if wide > 1 and adaptive() else None
             if key is None:
@@ -332,6 +348,18 @@ def uses_adaptive_threads(key_of: Callable[..., Hashable | None]) -> Callable[[C
         return wrapper
 
     return decorate
+
+
+def _at(threads: int, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """``function(*args, **kwargs)`` at ``threads`` intra-op threads, the count in force restored afterwards."""
+    before = torch.get_num_threads()
+    if threads == before:
+        return function(*args, **kwargs)
+    torch.set_num_threads(threads)
+    try:
+        return function(*args, **kwargs)
+    finally:
+        torch.set_num_threads(before)
 
 
 def thread_report() -> list[tuple[str, str]]:

@@ -34,7 +34,8 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo.core import rules
 from othello_zoo.engine.fused import Rays, WordsStep, bits, play_words, popcount, rays
-from othello_zoo.search._evaluate import Evaluator, store_evaluation, traceable
+from othello_zoo.runtime.threads import uses_package_threads
+from othello_zoo.search._evaluate import Evaluator, prepare_traced, store_evaluation, traceable
 from othello_zoo.search._loop import (
     VIRTUAL_LOSS,
     Path,
@@ -71,12 +72,15 @@ __all__ = [
     "simulate_words",
 ]
 
-LEVELS = (32, 128, 512)
+LEVELS = (16, 32, 128, 512)
 """The descent depths the compiled simulation is built for: a simulation takes the smallest that holds its tree's
-deepest path plus one (a host read a simulation), so that one compilation serves nearly every search (a 32-simulation
-search never needs more than 32 levels; the agent's 384 rarely). A level past a tree's path costs a selection over its
-node's actions, about a microsecond a tree compiled: fewer, larger depths cost less than the compilations more would
-take (each a few seconds with inductor's cache warm, tens of seconds cold)."""
+deepest path plus one (a host read a simulation; a leaf batch's plus its size), so that a few compilations serve
+nearly every search. A level past a tree's path still costs its selection over the node's actions and the
+generated code's allocation of that level's values, about 1.6 us a level of a one-tree descent (the compiled loop of
+a leaf batch of 8 descents took 647 us at 32 levels, 444 us at 8 and 16): a 32-simulation search on one root, whose
+paths stay under 16 levels, ran 1.09x faster with 16 among the depths (13.5 against 14.75 ms, one run alternating),
+at the cost of one more compilation where a deeper tree also needs 32 (a few seconds with inductor's cache warm,
+tens of seconds cold)."""
 
 WHILE_LOOP = "torch.ops.higher_order.while_loop"
 
@@ -87,8 +91,8 @@ COMPILE_TIMES: dict[tuple[Any, ...], float] = {}
 def levels_for(deepest: int) -> int:
     """The compiled descent depth for trees whose deepest node is ``deepest`` edges below its root.
 
-    >>> levels_for(0), levels_for(31), levels_for(32)
-    (32, 32, 128)
+    >>> levels_for(0), levels_for(15), levels_for(16), levels_for(32)
+    (16, 16, 32, 128)
     """
     for levels in LEVELS:
         if deepest < levels:
@@ -636,11 +640,12 @@ def signature(value: object) -> Hashable:
 
 
 def run_key(
-    tree: Tree, levels: int, leaves: int, rules: tuple[Hashable, Hashable]
-) -> tuple[int, int, int, int, tuple[Hashable, Hashable], int]:
+    tree: Tree, levels: int, leaves: int, rules: tuple[Hashable, ...]
+) -> tuple[int, int, int, int, tuple[Hashable, ...], int]:
     """The key of the compiled graphs a simulation runs: the depth, the trees' shapes, the leaf batch, the
     selection functions' :func:`signature` (a search with other rules is compiled anew, never run on a graph
-    compiled for others) and torch's thread count. Dynamo guards on the thread count: a search run at another count
+    compiled for others) with what the evaluator's form depends on (:func:`prepare_traced`), and torch's thread
+    count. Dynamo guards on the thread count: a search run at another count
     than its graphs were compiled at (``set_threads``, ``--threads``, the caller's torch setting) had its guards
     skipped and stopped with dynamo's ``RuntimeError`` ("Recompilation triggered with skip_guard_eval_unsafe");
     keyed by it, the first simulation at a new count checks the guards (its graphs compiled again, from inductor's
@@ -674,6 +679,7 @@ def compiled_simulation(evaluator: Evaluator, roots: engine.State) -> _Compiled:
     return _CACHE[key][1]
 
 
+@uses_package_threads
 def run_compiled(
     tree: Tree,
     compiled: _Compiled,
@@ -685,8 +691,11 @@ def run_compiled(
 ) -> Tree:
     """:func:`~othello_zoo.search.run_search` with each simulation (or leaf batch) compiled: the same simulations (a
     tree deeper than :data:`LEVELS` allows is searched on eagerly). A compiler that fails (none installed, say) is
-    reported once as a warning and the search goes on eagerly."""
-    rules = (signature(root_selection), signature(interior_selection))
+    reported once as a warning and the search goes on eagerly. The compiled parts run under the package's thread
+    setting (one thread by default: dynamo guards on the count, so that each count compiles its graphs), an eager
+    evaluator inside them at the count its search chose (:func:`~othello_zoo.runtime.threads.uses_adaptive_threads`)."""
+    # The graphs depend on the rules (the selection functions) and on what the evaluator's form reads.
+    rules = (signature(root_selection), signature(interior_selection), prepare_traced(compiled.simulation.evaluate))
     with torch.no_grad():
         done = 0
         while done < simulations:

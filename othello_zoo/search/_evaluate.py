@@ -4,7 +4,7 @@ end stored in the tree."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import torch
 from torch import Tensor
@@ -12,7 +12,7 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo.search._tree import Tree
 
-__all__ = ["Evaluator", "check_output", "evaluate_nodes", "store_evaluation", "traceable"]
+__all__ = ["Evaluator", "check_output", "evaluate_nodes", "prepare_traced", "store_evaluation", "traceable"]
 
 Evaluator = Callable[[Tensor, Tensor], tuple[Tensor, Tensor]]
 """``(observation, mask) -> (logits, value)``: the mover's int8 planes ``(B, 2, n, n)`` and bool legal mask
@@ -98,3 +98,12 @@ def traceable(evaluator: Evaluator) -> Evaluator | None:
     """
     form = getattr(evaluator, "traceable", None)
     return form if callable(form) else None
+
+
+def prepare_traced(form: Evaluator) -> Hashable:
+    """Readies the traceable form ``form`` for a compiled search's run (outside its graph): its ``prepare``
+    attribute, where it has one, works out what the form reads (a network's folded weights, worked out again after
+    a change) and returns what the compiled graphs depend on in it (its weights' dtype and device, say: a change of
+    those compiles anew). ``None`` where the form has no ``prepare``."""
+    prepare = getattr(form, "prepare", None)
+    return prepare() if callable(prepare) else None

@@ -10,7 +10,7 @@ and a step function, and runs the policy its config names.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
 import torch
@@ -18,7 +18,7 @@ from torch import Tensor
 
 from othello_zoo import engine
 from othello_zoo.core.checks import check_real
-from othello_zoo.runtime.threads import uses_package_threads
+from othello_zoo.runtime.threads import uses_adaptive_threads
 from othello_zoo.search._compiled import compiled_simulation, run_compiled
 from othello_zoo.search._config import FIRST_ROOM, SearchConfig
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes
@@ -159,7 +159,21 @@ def _check_roots(roots: object) -> engine.State:
     return engine.with_rays(roots)
 
 
-@uses_package_threads
+def _threads_key(roots: object, evaluator: object, config: SearchConfig | None = None, **options: Any) -> Hashable:
+    """What a search's thread count is chosen by (:func:`~othello_zoo.runtime.threads.uses_adaptive_threads`): on
+    the CPU, the roots' count (to a power of two), board size, simulations, leaf batch and compilation; ``None``
+    (the package's setting, the network's calls timed one by one) on other devices, for bad arguments (refused
+    inside) and under a time budget (whose searches take their budget at any count)."""
+    if not isinstance(roots, engine.State) or roots.device.type != "cpu":
+        return None
+    if not isinstance(config, SearchConfig | None) or (config is not None and config.seconds is not None):
+        return None
+    config = config if config is not None else SearchConfig()
+    compile = options.get("compile", False)
+    return ("search", roots.batch_size.bit_length(), roots.board_size, config.simulations, config.leaf_batch, compile)
+
+
+@uses_adaptive_threads(_threads_key)
 def puct_policy(
     roots: engine.State,
     evaluator: Evaluator,
@@ -207,7 +221,7 @@ def puct_policy(
     return _summary(tree, root_value, None, None, config.reuse if keep_tree is None else keep_tree)
 
 
-@uses_package_threads
+@uses_adaptive_threads(_threads_key)
 def gumbel_policy(
     roots: engine.State,
     evaluator: Evaluator,

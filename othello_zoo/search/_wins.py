@@ -118,6 +118,8 @@ def exact_wins(evaluator: Evaluator) -> Evaluator:
             words = pack(observation.reshape(batch, 2, n * n))
             return with_wins(logits, value, words_wins(words[:, 0], words[:, 1], n))
 
+        if callable(getattr(form, "prepare", None)):
+            traced.prepare = form.prepare  # type: ignore[attr-defined]
         evaluate.traceable = traced  # type: ignore[attr-defined]
     return evaluate
 
