@@ -103,10 +103,10 @@ def test_solver__other_sizes_match_plain_minimax(n: int) -> None:
 
 
 def test_solver__table_kept_between_calls_gives_the_same_values() -> None:
-    solver = EndgameSolver(8)
+    solver = EndgameSolver(8, native=False)  # the Python solver's table (12 empties go to C otherwise)
     for text in endgame_positions(10, 12):
         board = Board.from_text(text)
-        assert solver.solve(board.own, board.opp) == EndgameSolver(8).solve(board.own, board.opp)
+        assert solver.solve(board.own, board.opp) == EndgameSolver(8, native=False).solve(board.own, board.opp)
     assert solver.nodes > 0
     assert len(solver.table) > 0
     solver.clear()
@@ -137,7 +137,7 @@ def test_solver__ffo_40_black_wins_by_38_with_a2() -> None:
     line = (DATA / "fforum-40-59.obf").read_text().splitlines()[0]
     text, best = line.split(";")[:2]
     assert best.strip() == "A2:+38"
-    solver = EndgameSolver(8)
+    solver = EndgameSolver(8, native=False)  # the Python solver (the C one: tests/test_endgame_native.py)
     assert solver.solve_text(text) == Solution(score=38, move=8)  # a2 is square 8
 
 

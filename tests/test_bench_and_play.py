@@ -182,17 +182,23 @@ def test_bench__agents_and_ffo_run_when_asked_and_say_so(monkeypatch: pytest.Mon
     monkeypatch.setattr(bench, "mcts_rates", lambda seconds: {"start, 32 leaves x 8 playouts": 5000.0})
     search = {"midgame nodes/s (depth 6)": 70000.0, "endgame solver nodes/s (17 empties)": 300000.0}
     monkeypatch.setattr(bench, "search_rates", lambda solve_ffo: search if not solve_ffo else None)
-    ffo = {"FFO #40 seconds": 41.04, "FFO #40 nodes": 23189002, "FFO #40 score": 38, "FFO #40 move": 8}
+    ffo = {"FFO #40 seconds": 2.04, "FFO #40 nodes": 37336157, "FFO #40 score": 38, "FFO #40 move": 8}
+    ffo |= {"FFO #40 Python seconds": 41.04, "FFO #40 Python nodes": 23189002}
+    ffo |= {"FFO #40 Python score": 38, "FFO #40 Python move": 8}
     monkeypatch.setattr(bench, "ffo_40", lambda: ffo)
     assert main(["bench", "--board-size", "10", "--backends", "vector+xot", "--agents", "--ffo"]) == 0
     captured = capsys.readouterr()
     assert captured.err.splitlines()[-2:] == [
         "othello-zoo bench: measuring MCTS and alpha-beta (about 5 s)",
-        "othello-zoo bench: solving FFO #40 exactly (20 empties, one core; about 40 s, no progress shown)",
+        "othello-zoo bench: solving FFO #40 exactly (20 empties, one core; in C and in Python: about 45 s, no progress "
+        "shown)",
     ]
     assert "  start, 32 leaves x 8 playouts               5,000\n" in captured.out
-    assert "  midgame nodes/s (depth 6)                  70,000\n" in captured.out
-    assert captured.out.endswith("FFO #40 (20 empties) solved: a2 +38 in 41.0 s, 23,189,002 nodes (expected a2 +38)\n")
+    assert f"  {'midgame nodes/s (depth 6)':<42} {70000:10,.0f}\n" in captured.out
+    assert "FFO #40 (20 empties) solved by the agents' solver: a2 +38 in 2.0 s, 37,336,157 nodes" in captured.out
+    assert captured.out.endswith(
+        "FFO #40 (20 empties) solved in Python: a2 +38 in 41.0 s, 23,189,002 nodes (expected a2 +38)\n"
+    )
 
 
 def _option_help(command: str, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:

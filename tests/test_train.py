@@ -357,13 +357,16 @@ def _tournament_positions(empties: int, count: int) -> list[Board]:
 
 
 def test_alphazero_agent__the_solver_decides_won_and_drawn_endgames() -> None:
-    """At 12 empties (below the default 14) the agent plays a move the exact solver proves wins (or draws, where
-    nothing wins); in a lost position it plays the search's move; with endgame=0 always the search's move. The
-    batched act_states does the same board by board."""
+    """At 12 empties (below the default 18, or 14 without the C solver) the agent plays a move the exact solver
+    proves wins (or draws, where nothing wins); in a lost position it plays the search's move; with endgame=0 always
+    the search's move. The batched act_states does the same board by board."""
     from othello_zoo.agents.endgame import EndgameSolver
-    from othello_zoo.alphazero.agent import ENDGAME
+    from othello_zoo.agents.native import native_available
+    from othello_zoo.alphazero.agent import ENDGAME, PYTHON_ENDGAME
 
-    assert ENDGAME == 14
+    assert (ENDGAME, PYTHON_ENDGAME) == (18, 14)
+    assert AlphaZeroAgent(simulations=1).endgame == (18 if native_available() else 14)
+    assert AlphaZeroAgent(simulations=1, board_size=6).endgame == 14  # the C solver plays 8 x 8 only
     solving = AlphaZeroAgent(simulations=16)
     searching = AlphaZeroAgent(simulations=16, endgame=0)
     positions = _tournament_positions(12, 8)

@@ -22,6 +22,7 @@ from othello_zoo import engine
 from othello_zoo.agents.alphabeta import MAX_ENDGAME
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.agents.endgame import EndgameSolver
+from othello_zoo.agents.native import native_available
 from othello_zoo.alphazero._checkpoint import check_saved_network
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.board import Board
@@ -32,7 +33,8 @@ from othello_zoo.runtime.threads import uses_package_threads
 from othello_zoo.search import MAX_SIMULATIONS, BatchedSearch, SearchConfig, Subtree, select_actions
 from othello_zoo.search import exact_wins as exact_wins_of
 
-__all__ = ["AGENT_SEARCH", "ENDGAME", "SHIPPED", "AlphaZeroAgent", "load_network", "shipped_network"]
+__all__ = ["AGENT_SEARCH", "ENDGAME", "PYTHON_ENDGAME", "SHIPPED", "AlphaZeroAgent", "default_endgame"]
+__all__ += ["load_network", "shipped_network"]
 
 _NETWORKS = Path(__file__).resolve().parent.parent / "data" / "networks"
 SHIPPED = {n: _NETWORKS / f"az{n}.pt" for n in (6, 8) if (_NETWORKS / f"az{n}.pt").is_file()}
@@ -69,10 +71,24 @@ def load_network(path: str | Path, device: torch.device | str = "cpu") -> Policy
     return net.eval()
 
 
-ENDGAME = 14
-"""Empty squares from which the agent plays the exact endgame solver's move where it wins or draws. Chosen by
-timing: the solver's win/draw/loss search of 30 positions of 2004 tournament games took 0.04 s on average and 0.17
-s at most at 14 empties, 0.32 s and 3.6 s at 16, 1.3 s and 12 s at 18 (one core of the development CPU)."""
+ENDGAME = 18
+"""Empty squares from which the agent plays the exact endgame solver's move where it wins or draws, where the solver
+runs in C (:mod:`othello_zoo.agents.native`; :data:`PYTHON_ENDGAME` where it runs in Python). Chosen by timing: the
+C solver's win/draw/loss search of 30 positions of 2004 tournament games took 0.028 s on average and 0.15 s at most
+at 18 empties, 0.15 s and 1.0 s at 20, 0.97 s and 5.6 s at 22 (one core of an AVX-512 AMD EPYC); 18 keeps the worst
+case where the Python solver's 14 had it (0.17 s)."""
+
+PYTHON_ENDGAME = 14
+""":data:`ENDGAME` where the solver runs in Python (no C compiler): its win/draw/loss search of the same positions
+took 0.04 s on average and 0.17 s at most at 14 empties, 0.32 s and 3.6 s at 16, 1.3 s and 12 s at 18 (one core of
+an AVX2 AMD EPYC)."""
+
+
+def default_endgame(board_size: int = 8) -> int:
+    """The agent's default ``endgame`` on ``board_size`` boards: :data:`ENDGAME` where the C solver runs (8 x 8, a C
+    compiler present; built on first use, a second or so once a machine), :data:`PYTHON_ENDGAME` elsewhere."""
+    return ENDGAME if board_size == 8 and native_available() else PYTHON_ENDGAME
+
 
 AGENT_SEARCH = SearchConfig(simulations=384, reuse=True)
 """The agent's search: 384 simulations a move (PUCT, no noise), each move's search going on from the subtree of
@@ -105,7 +121,8 @@ class AlphaZeroAgent(BoardAgent):
             winning even one move before the opponent takes them all, and gives the wipeout move almost no prior;
             without the wrapper the agent was wiped out 0-37 by greedy from the opening e6d6c5f4. ``False``
             searches with the network alone.
-        endgame: from this many empty squares (default :data:`ENDGAME`) the exact solver decides: it plays a
+        endgame: from this many empty squares (default :func:`default_endgame`: 18 where the exact solver runs in
+            C, on 8 x 8; 14 elsewhere) the exact solver decides: it plays a
             winning move where there is one, else a drawing one, and leaves lost positions to the search (whose
             moves give the opponent the most chances to go wrong); 0 turns it off.
         compile: search with each simulation compiled by ``torch.compile`` (the same moves; the first move of a
@@ -129,7 +146,7 @@ class AlphaZeroAgent(BoardAgent):
         leaf_batch: int | None = None,
         seconds: float | None = None,
         exact_wins: bool = True,
-        endgame: int = ENDGAME,
+        endgame: int | None = None,
         compile: bool = False,
     ) -> None:
         if not isinstance(search, SearchConfig):
@@ -156,6 +173,7 @@ class AlphaZeroAgent(BoardAgent):
         evaluate = exact_wins_of(evaluator) if exact_wins else evaluator
         self.search = BatchedSearch(evaluate, config, compile=compile)
         self.reuse = config.reuse
+        endgame = default_endgame(self.board_size) if endgame is None else endgame
         self.endgame = check_int("endgame", endgame, low=0, high=MAX_ENDGAME)
         self._solver: EndgameSolver | None = None  # kept between moves: its table serves the next solve
         self._kept: tuple[Board, Subtree] | None = None  # the board after the last move, and its subtree

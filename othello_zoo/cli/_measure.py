@@ -478,22 +478,29 @@ def search_rates(solve_ffo: bool = True) -> dict[str, float]:
     endgame = Board.from_text(FFO_40)
     for action in parse_moves("a2b1c1"):  # 3 plies on: 17 empties
         endgame = endgame.step(action)
-    solver = EndgameSolver(8)
-    start = time.perf_counter()
-    solver.solve(endgame.own, endgame.opp)
-    out["endgame solver nodes/s (17 empties)"] = solver.nodes / (time.perf_counter() - start)
+    for native, name in ((False, "Python"), (True, "C")):
+        solver = EndgameSolver(8, native=native)
+        start = time.perf_counter()
+        solver.solve(endgame.own, endgame.opp)
+        out[f"endgame solver nodes/s (17 empties, {name})"] = solver.nodes / (time.perf_counter() - start)
     return {**out, **ffo_40()} if solve_ffo else out
 
 
 def ffo_40() -> dict[str, float]:
-    """The exact solve of FFO #40 (20 empties; about 40 s on one core): its seconds, nodes, score and move."""
+    """The exact solve of FFO #40 (20 empties) by the C solver (about 2 s on one core) and the Python one (about
+    40 s): the seconds, nodes, score and move of each ("FFO #40 ..." for the solver the agents use, "FFO #40
+    Python ..." for the other; the C rows are the Python solver's where no C compiler is present)."""
     from othello_zoo.agents.endgame import EndgameSolver
 
-    solver = EndgameSolver(8)
-    start = time.perf_counter()
-    score, move = solver.solve_text(FFO_40)
-    seconds = time.perf_counter() - start
-    return {"FFO #40 seconds": seconds, "FFO #40 nodes": solver.nodes, "FFO #40 score": score, "FFO #40 move": move}
+    out: dict[str, float] = {}
+    for native, prefix in ((True, "FFO #40"), (False, "FFO #40 Python")):
+        solver = EndgameSolver(8, native=native)
+        start = time.perf_counter()
+        score, move = solver.solve_text(FFO_40)
+        seconds = time.perf_counter() - start
+        out |= {f"{prefix} seconds": seconds, f"{prefix} nodes": solver.nodes}
+        out |= {f"{prefix} score": score, f"{prefix} move": move}
+    return out
 
 
 def peak_memory_mib(backend: str, batch_size: int, device: str = "cpu", board_size: int = 8) -> float:

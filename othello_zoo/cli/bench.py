@@ -270,9 +270,9 @@ def _agent_rates(seconds: float) -> dict[str, float]:
     for name, value in agents.items():
         print(f"  {name:<38} {value:10,.0f}")
     search = search_rates(solve_ffo=False)
-    print("\nAlpha-beta (Python-int bitboards, one core)")
-    for name in ("midgame nodes/s (depth 6)", "endgame solver nodes/s (17 empties)"):
-        print(f"  {name:<38} {search[name]:10,.0f}")
+    print("\nAlpha-beta (one core; the midgame on Python-int bitboards, the endgame solver in Python and in C)")
+    for name in search:
+        print(f"  {name:<42} {search[name]:10,.0f}")
     return {**agents, **search}
 
 
@@ -313,13 +313,14 @@ def _ffo() -> dict[str, float]:
     """Solves FFO #40 exactly and prints the move, score, time and nodes."""
     from othello_zoo.core.notation import index_to_square
 
-    _note("solving FFO #40 exactly (20 empties, one core; about 40 s, no progress shown)")
+    _note("solving FFO #40 exactly (20 empties, one core; in C and in Python: about 45 s, no progress shown)")
     solved = ffo_40()
-    print(
-        f"\nFFO #40 (20 empties) solved: {index_to_square(int(solved['FFO #40 move']))} "
-        f"{int(solved['FFO #40 score']):+d} in {solved['FFO #40 seconds']:.1f} s, "
-        f"{int(solved['FFO #40 nodes']):,} nodes (expected a2 +38)"
-    )
+    for prefix, name in (("FFO #40", "by the agents' solver"), ("FFO #40 Python", "in Python")):
+        print(
+            f"\nFFO #40 (20 empties) solved {name}: {index_to_square(int(solved[f'{prefix} move']))} "
+            f"{int(solved[f'{prefix} score']):+d} in {solved[f'{prefix} seconds']:.1f} s, "
+            f"{int(solved[f'{prefix} nodes']):,} nodes (expected a2 +38)"
+        )
     return solved
 
 

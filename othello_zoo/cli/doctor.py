@@ -73,6 +73,7 @@ def environment() -> list[tuple[str, str]]:
     if mps is not None and mps.is_available():
         rows.append(("mps", "available"))
     rows.append(("C++ compiler", _cpp_compiler()))
+    rows.append(("endgame solver", _endgame_solver()))
     rows.extend(thread_report())
     return rows
 
@@ -85,6 +86,13 @@ def _cpp_compiler() -> str:
     if path:
         return f"{path} (vector_env(compile=True) compiles its step with it on the CPU)"
     return "none found: vector_env(compile=True) cannot compile its step on the CPU (install g++ or clang++)"
+
+
+def _endgame_solver() -> str:
+    """Whether the exact 8 x 8 endgame solver runs in C here (built on first use), or why it runs in Python."""
+    from othello_zoo.agents.native import native_status
+
+    return native_status()
 
 
 def _sync(device: torch.device) -> None:

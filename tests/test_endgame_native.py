@@ -1,0 +1,77 @@
+"""The exact endgame solver in C (othello_zoo.agents.native): the Python solver's scores on random endgames, the
+FFO suite's values, the hand-off inside EndgameSolver, and the fallback when it cannot be built."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+from helpers import DATA
+
+from othello_zoo import engine
+from othello_zoo.agents import endgame, native
+from othello_zoo.agents.endgame import EndgameSolver, Solution
+from othello_zoo.core.board import Board
+from othello_zoo.testing import random_play
+
+pytestmark = pytest.mark.skipif(
+    native.native_solve(0, 0, -1, 1) is None, reason="no C compiler here: the Python solver is tested elsewhere"
+)
+
+
+def endgames(count: int, plies: int, seed: int) -> list[Board]:
+    state = random_play(engine.init(count), plies, torch.Generator().manual_seed(seed))
+    return [board for board in map(Board.from_text, engine.to_text(state)) if not board.terminated]
+
+
+@pytest.mark.parametrize("plies", [50, 52, 54, 56, 58])
+def test_native__the_python_solvers_scores_and_moves_that_reach_them(plies: int) -> None:
+    python = EndgameSolver(8, native=False)
+    for board in endgames(4 if plies == 50 else 6, plies, seed=plies):
+        want = python.solve(board.own, board.opp)
+        score, move, nodes = native.native_solve(board.own, board.opp, -(10**9), 10**9)  # type: ignore[misc]
+        assert score == want.score
+        assert nodes > 0
+        if move == 64:  # a forced pass: the opponent's best, negated
+            assert -python.solve(board.opp, board.own).score == score
+        else:
+            child = board.step(move)
+            sign = 1 if child.current_player == board.current_player else -1
+            assert sign * python.solve(child.own, child.opp).score == score  # the move reaches the score
+
+
+def test_native__bounds_outside_the_window() -> None:
+    board = endgames(1, 52, seed=3)[0]
+    exact = EndgameSolver(8, native=False).solve(board.own, board.opp).score
+    high, _, _ = native.native_solve(board.own, board.opp, exact - 20, exact - 10)  # type: ignore[misc]
+    low, _, _ = native.native_solve(board.own, board.opp, exact + 10, exact + 20)  # type: ignore[misc]
+    assert high >= exact - 10  # fails high: a lower bound at or above the window
+    assert low <= exact + 10  # fails low: an upper bound at or below it
+
+
+def test_native__ffo_40_and_41_exactly() -> None:
+    """FFO #40 (a2 +38, 20 empties) and #41 (h4 +0, 22 empties), solved by EndgameSolver's C hand-off."""
+    lines = (DATA / "fforum-40-59.obf").read_text().splitlines()
+    solver = EndgameSolver(8)
+    assert solver.solve_text(lines[0].split(";")[0]) == Solution(score=38, move=8)  # a2
+    assert solver.solve_text(lines[1].split(";")[0]).score == 0
+    assert solver.nodes > 1_000_000  # the C solver's nodes, counted
+
+
+def test_native__finished_boards_and_forced_passes() -> None:
+    over = Board.from_text("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOO X")
+    assert EndgameSolver(8).solve(over.own, over.opp) == Solution(score=60, move=-1)
+    board = Board.from_text("XXXXOOOOXXXXXXX-XXOOXXXXXOXXXOXXOOOXXOXXXXXXXXXX---XXXXX----XXXX X")  # black must pass
+    assert board.legal_actions() == [64]
+    score, move, _ = native.native_solve(board.own, board.opp, -100, 100)  # type: ignore[misc]
+    assert (score, move) == (EndgameSolver(8, native=False).solve(board.own, board.opp).score, 64)
+
+
+def test_native__without_a_compiler_the_python_solver_runs_and_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(native, "_library", lambda: (None, "no C compiler (cc, gcc or clang) on the PATH"))
+    monkeypatch.setattr(endgame, "native_solve", native.native_solve)
+    native._warn_once.cache_clear()
+    board = endgames(1, 48, seed=5)[0]  # 12 empties: past NATIVE_EMPTIES
+    with pytest.warns(UserWarning, match="runs in Python.*no C compiler"):
+        solved = EndgameSolver(8).solve(board.own, board.opp)
+    assert solved == EndgameSolver(8, native=False).solve(board.own, board.opp)
+    assert native.native_status() == "C solver off: no C compiler (cc, gcc or clang) on the PATH"
