@@ -257,7 +257,9 @@ def test_search_rates__every_search_and_root_count_and_mctx_only_where_installed
     from othello_zoo.cli import _measure_search
 
     # The compiled row (the same search compiled: tests/test_compiled_search.py) is left out: it compiles for minutes.
-    rates = _measure_search.batched_search_rates(roots=(1, 3), simulations=16, rollout_roots=(2, 5), compiled=False)
+    rates = _measure_search.batched_search_rates(
+        roots=(1, 3), simulations=16, rollout_roots=(2, 5), compiled=False, warm_seconds=0.0
+    )
     searches = ("network (64 x 4 blocks)", "network, Gumbel (64 x 4)")
     leaf = "network, Gumbel (64 x 4), leaf batch 8"
     assert list(rates) == [

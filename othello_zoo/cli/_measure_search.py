@@ -29,6 +29,7 @@ __all__ = [
     "NEW_NODES",
     "ROLLOUT_ROOTS",
     "SEARCH_ROOTS",
+    "WARM_SECONDS",
     "batched_search_rates",
     "mctx_rates",
     "network_rates",
@@ -46,6 +47,10 @@ its evaluation counts that node's value once more instead of a new one (see ``do
 network evaluates it all the same: where this share is low, the simulations a second overstate the search done."""
 
 
+WARM_SECONDS = 0.5
+"""Seconds of searches before a row of :func:`batched_search_rates` is timed (at least one search)."""
+
+
 def batched_search_rates(
     roots: Sequence[int] = SEARCH_ROOTS,
     simulations: int = 32,
@@ -55,6 +60,7 @@ def batched_search_rates(
     compiled: bool = True,
     leaf_batch: int = LEAF_BATCH,
     progress: bool = False,
+    warm_seconds: float = WARM_SECONDS,
 ) -> dict[str, float]:
     """Simulations per second (all roots together) of one search of ``simulations`` per root from
     the start position: ``"rollouts, N=..."`` with one random playout a leaf (at ``rollout_roots``),
@@ -65,8 +71,9 @@ def batched_search_rates(
     ``"..., leaf batch 8"`` with ``leaf_batch`` simulations a tree per network call, eager and compiled, at up to
     :data:`LEAF_BATCH_ROOTS` roots (where the network's batch is small), each with its share of simulations that
     added a node (:data:`NEW_NODES`; 1.0 for a search one simulation at a time). Each figure is the best of three
-    searches after a warm-up; ``progress`` draws a bar on stderr (a search and root count a step; the compiled
-    searches' first steps compile for minutes with inductor's cache cold)."""
+    searches after a warm-up (its compilation, then ``warm_seconds`` of searches, :data:`WARM_SECONDS` by default);
+    ``progress`` draws a bar on stderr (a search and root count a step; the compiled searches' first steps compile
+    for minutes with inductor's cache cold)."""
     dev = resolve_device("device", device)
     net = PolicyValueNet(8, channels=64, blocks=4).to(dev)
     generator = torch.Generator(device=dev).manual_seed(seed)
@@ -93,8 +100,13 @@ def batched_search_rates(
     for name, search, count in bar:
         bar.set_postfix_str(f"{name}, N={count}{' (compiling)' if search.compile else ''}")
         state = engine.init(count, device=dev)
-        # A warm-up (the compiled search's compilation for this shape, outside the timing).
+        # A warm-up (the compiled search's compilation for this shape, outside the timing); then searches of these
+        # roots for warm_seconds, so that the "auto" thread setting has timed the search at both counts and chosen
+        # (its first probe comes after 0.05 s of a key's calls): the figure is the package's steady state.
         search.run(state if search.compile else engine.init(min(count, 4), device=dev), generator)
+        began = time.perf_counter()
+        while time.perf_counter() - began < warm_seconds:
+            search.run(state, generator)
         best = 0.0
         for _ in range(3):
             start = time.perf_counter()
