@@ -8,6 +8,7 @@ import torch
 
 from othello_zoo import engine
 from othello_zoo.agents import make_agent
+from othello_zoo.agents.native import native_available
 from othello_zoo.alphazero.agent import AlphaZeroAgent
 from othello_zoo.core.board import Board
 from othello_zoo.notation import format_moves, parse_moves
@@ -156,13 +157,15 @@ def _play_from_opening(agent_colour: int, batched: bool) -> tuple[int, int]:
     ("agent_colour", "batched", "scores"),
     # Each colour once, and each way of asking once: the same games either way (the batched arena's test of
     # act_states against act holds the two ways equal move by move).
-    [(0, False, (60, 4)), (1, True, (16, 48))],
+    # As black the exact solver decides from 18 empties where it runs in C (a win by less than the search's 60-4:
+    # the solver plays a winning move, not the widest win), from 14 in Python.
+    [(0, False, ((38, 26), (60, 4))), (1, True, ((16, 48), (16, 48)))],
     ids=["black", "white-batched"],
 )
 def test_agent__against_greedy_from_e6d6c5f4__wins_with_either_colour(
-    agent_colour: int, batched: bool, scores: tuple[int, int]
+    agent_colour: int, batched: bool, scores: tuple[tuple[int, int], tuple[int, int]]
 ) -> None:
     """The game of the agent's only loss on the ladder (white, 0-37 before its network was made exact one move
     before a win), and the other colour, with the agent asked board by board and as the batched arena asks it.
     About a minute a game."""
-    assert _play_from_opening(agent_colour, batched) == scores
+    assert _play_from_opening(agent_colour, batched) == scores[0 if native_available() else 1]
