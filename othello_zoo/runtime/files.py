@@ -16,6 +16,7 @@ import os
 import pickle
 import pickletools
 import re
+import time
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -292,8 +293,7 @@ class RunLock:
         for _ in range(100):  # another holder may remove the file between our open and our lock: open it again
             stream = self.path.open("a+", encoding="utf-8")
             if not _try_lock(stream):
-                stream.seek(0)
-                holder = stream.read().strip() or "unknown"
+                holder = _holder_pid(stream)
                 stream.close()
                 raise RunLockedError(
                     f"{what} is in use by another process (pid {holder}): wait for it to end, or stop it"
@@ -333,6 +333,19 @@ class RunLock:
         stream = getattr(self, "_stream", None)
         if stream is not None:
             stream.close()
+
+
+def _holder_pid(stream: IO[str], wait: float = 0.5) -> str:
+    """The pid in the lock file ``stream``, which its holder writes just after taking the lock: read again for up to
+    ``wait`` seconds while the file is still empty (two runs started together: the second had read the file between
+    the first's lock and its write, and named the holder "unknown"); "unknown" after that."""
+    deadline = time.monotonic() + wait
+    while True:
+        stream.seek(0)
+        text = stream.read().strip()
+        if text or time.monotonic() >= deadline:
+            return text or "unknown"
+        time.sleep(0.01)
 
 
 def _try_lock(stream: IO[str]) -> bool:
