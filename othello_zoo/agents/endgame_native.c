@@ -162,7 +162,7 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
             }
         }
     }
-    Child children[32];
+    Child children[64]; /* a placement per empty square at most */
     int k = 0;
     while (moves) {
         int x = __builtin_ctzll(moves);

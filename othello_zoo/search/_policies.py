@@ -159,7 +159,9 @@ def _check_roots(roots: object) -> engine.State:
     return engine.with_rays(roots)
 
 
-def _threads_key(roots: object, evaluator: object, config: SearchConfig | None = None, **options: Any) -> Hashable:
+def _threads_key(
+    roots: object, evaluator: object, config: SearchConfig | None = None, **options: Any
+) -> Hashable | None:
     """What a search's thread count is chosen by (:func:`~othello_zoo.runtime.threads.uses_adaptive_threads`): on
     the CPU, the roots' count (to a power of two), board size, simulations, leaf batch and compilation; ``None``
     (the package's setting, the network's calls timed one by one) on other devices, for bad arguments (refused
