@@ -7,6 +7,7 @@ fixture is the text as given (``"cuda"``, ``"cpu:0"``): the public entries are h
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -14,6 +15,10 @@ import pytest
 import torch
 
 sys.path.insert(0, str(Path(__file__).parent))  # the reference implementation
+# The AlphaZero agent's default compile="auto" compiles its search in a background thread: minutes of a core with
+# inductor's cache cold, beside every test that asks it for a move (and in the programs they start). Its moves are
+# the same either way; tests/test_compiled_search.py runs the compilation itself.
+os.environ.setdefault("OTHELLO_ZOO_COMPILE", "0")
 
 BACKENDS_8 = ["bitboard", "conv", "conv2d"]
 

@@ -11,6 +11,10 @@ any difference is the search's own; the slow group does the same with a network.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
 import warnings
 from typing import Any
 
@@ -19,12 +23,15 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
+from othello_zoo.alphazero.agent import AGENT_SEARCH, COMPILE_ENV, AlphaZeroAgent
 from othello_zoo.alphazero.network import PolicyValueNet
+from othello_zoo.core.board import Board
 from othello_zoo.runtime.threads import kept_settings, set_threads
 from othello_zoo.search import (
     BatchedSearch,
     SearchConfig,
     _policies,
+    compiler_available,
     exact_wins,
     rollout_evaluator,
     traceable,
@@ -199,7 +206,7 @@ def test_compile__what_cannot_be_compiled_is_refused_by_name() -> None:
         BatchedSearch(table_evaluator(10), simulations=2, compile=True).run(engine.init(1, 10))
     with pytest.raises(ValueError, match="leave step at its default"):
         BatchedSearch(table_evaluator(8), simulations=2, compile=True, step=lambda s, a: s).run(engine.init(1))
-    with pytest.raises(TypeError, match="compile must be True or False, got 'yes'"):
+    with pytest.raises(TypeError, match="compile must be True, False or 'background', got 'yes'"):
         BatchedSearch(table_evaluator(8), compile="yes")  # type: ignore[arg-type]
     assert traceable(rollouts) is None
     assert traceable(PolicyValueNet(4, 4, 0).evaluator()) is not None
@@ -282,3 +289,111 @@ def test_compiled__the_64x4_network_gumbel_search_as_eager() -> None:
     assert torch.equal(compiled.action, eager.action)
     assert torch.allclose(compiled.q, eager.q, atol=1e-5)
     assert compiled.visits.sum(1).tolist() == [12.0, 12.0, 0.0, 12.0]
+
+
+@pytest.mark.slow
+def test_compiled__in_the_background_eager_until_compiled_then_compiled_the_same() -> None:
+    """``compile="background"``: the first search starts the compilation in a thread of its own and searches on
+    eagerly; once it has finished the searches run compiled. Each gives the eager search's visits bit for bit, and
+    while the compilation runs every adaptive entry keeps the thread count it is made at."""
+    evaluate, boards = table_evaluator(8), search_roots()
+    config = SearchConfig(simulations=10, leaf_batch=5)  # one shape of leaf batch: one compilation
+    eager = BatchedSearch(evaluate, config).run(boards, seeded(3))
+    search = BatchedSearch(evaluate, config, compile="background")
+    assert repr(search).endswith("compile='background')")
+    compiled = compiled_module.compiled_simulation(evaluate, boards)
+    assert compiled.job is None
+    assert_same(eager, search.run(boards, seeded(3)))
+    job = compiled.job
+    assert job is not None
+    assert job.name == "othello-zoo-compile"
+    assert not job.daemon
+    job.join(timeout=1800)
+    assert not job.is_alive()
+    assert compiled.failed is None
+    warm = set(compiled.simulation.warm)
+    assert warm  # what the job compiled
+    calls: list[str] = []
+    run = compiled_module.CompiledSimulation.__call__
+
+    def counted(self: Any, *args: Any) -> None:
+        calls.append("compiled")
+        run(self, *args)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(compiled_module.CompiledSimulation, "__call__", counted)
+        patch.setattr(compiled_module, "simulate_leaves", lambda *args: calls.append("eager"))
+        assert_same(eager, search.run(boards, seeded(3)))
+    assert calls == ["compiled", "compiled"]  # none eagerly
+    assert compiled.job is job  # nothing more to compile
+    assert compiled.simulation.warm == warm
+
+
+@pytest.mark.slow
+def test_agent__compiled_in_the_background_plays_the_eager_agents_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AlphaZero agent at ``compile="auto"``: its moves while the search compiles (eagerly) and after (compiled)
+    are the moves of the agent that never compiles, tree reuse included."""
+    monkeypatch.delenv(COMPILE_ENV, raising=False)
+    search = AGENT_SEARCH.replace(simulations=48)
+    boards = [Board.from_text(text) for text in engine.to_text(random_states(6, 8, seed=11, plies=8))]
+    moves = {}
+    for compile in (False, "auto"):
+        agent = AlphaZeroAgent(search=search, compile=compile)
+        played = [agent.choose(board) for board in boards[:3]]
+        if compile == "auto":
+            assert agent.search.compile == "background"
+            assert agent.batched_search.compile is False
+            job = compiled_module.compiled_simulation(agent.search.evaluator, engine.init(1)).job
+            assert job is not None
+            job.join(timeout=1800)
+        played += [agent.choose(board) for board in boards[3:]]
+        moves[compile] = played
+    assert moves[False] == moves["auto"]
+    assert len(moves[False]) == 6
+
+
+def test_agent__compile_auto_is_background_for_one_board_eager_for_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Which searches ``compile="auto"`` compiles (building the agent compiles nothing)."""
+    monkeypatch.delenv(COMPILE_ENV, raising=False)
+    agent = AlphaZeroAgent()
+    assert (agent.search.compile, agent.batched_search.compile) == ("background", False)
+    assert compiler_available("cpu")
+    monkeypatch.setenv(COMPILE_ENV, "0")
+    assert (AlphaZeroAgent().search.compile, AlphaZeroAgent().batched_search.compile) == (False, False)
+    both = AlphaZeroAgent(compile=True)
+    assert both.search is both.batched_search
+    assert both.search.compile is True
+    assert AlphaZeroAgent(board_size=6, compile="background").search.compile == "background"
+    monkeypatch.delenv(COMPILE_ENV)
+    monkeypatch.setenv("PATH", "")
+    monkeypatch.delenv("CXX", raising=False)
+    assert not compiler_available("cpu")
+    assert AlphaZeroAgent().search.compile is False  # no compiler: eagerly, nothing said
+    with pytest.raises(TypeError, match="compile must be 'auto', True, False or 'background', got 'always'"):
+        AlphaZeroAgent(compile="always")  # type: ignore[arg-type]
+
+
+EXIT_DURING_COMPILATION = """
+import sys, threading
+from othello_zoo.alphazero.agent import AlphaZeroAgent
+from othello_zoo.core.board import Board
+agent = AlphaZeroAgent(simulations=64)
+print(agent.choose(Board.start(8)), [t.name for t in threading.enumerate()][1:2], flush=True)
+"""
+
+
+@pytest.mark.slow
+def test_agent__a_program_that_ends_while_its_search_compiles_exits_at_once_and_cleanly() -> None:
+    """A compilation in a background thread is abandoned when the program's main thread ends (a daemon thread left
+    inside torch had aborted the interpreter with "terminate called without an active exception")."""
+    env = {k: v for k, v in os.environ.items() if k != COMPILE_ENV}
+    env["TORCHINDUCTOR_FORCE_DISABLE_CACHES"] = "1"  # a cold compilation: minutes, were it waited for
+    began = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", EXIT_DURING_COMPILATION], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["19", "['othello-zoo-compile']"]  # d3, with the compilation under way
+    assert "terminate" not in done.stderr
+    assert "Traceback" not in done.stderr
+    assert time.perf_counter() - began < 60

@@ -181,7 +181,7 @@ def test_game__seconds_is_the_thinking_time_of_az_and_mcts_alone() -> None:
     assert timed.agents[1].seconds == 1.5
     plain = Game("az", "mcts", mcts_simulations=300)
     assert plain.agents[0].search.config.seconds is None
-    assert plain.agents[0].search.config.simulations == 384
+    assert plain.agents[0].search.config.simulations == 1152  # AGENT_SEARCH
     assert (plain.agents[1].seconds, plain.agents[1].simulations) == (None, 300)
     assert Game("alphabeta", "greedy", seconds=1.5).agents[0].depth == 4  # the others play as they always do
 

@@ -106,6 +106,6 @@ def test_seconds__the_agent_thinks_for_its_time_with_no_simulation_cap(clock: li
     start = Board.start(8)
     move = agent.choose(start)
     assert move in start.legal_actions()
-    assert clock == [0.0, 1.0, 2.0, 3.0]  # three single simulations: the third ended past 2.5 s
+    assert clock == [0.0, 1.0, 2.0, 3.0]  # three leaf batches (of 8, the agent's): the third ended past 2.5 s
     assert agent._kept is not None
-    assert agent._kept[1].tree.visits[0, 0].sum() == 3
+    assert agent._kept[1].tree.visits[0, 0].sum() == 24

@@ -4,6 +4,7 @@ batches, and mctx + pgx in the same run (where installed); or the shipped agent'
     python docs/scripts/one_board_search.py                 # 64 x 4 network, 32 simulations, Gumbel root, 1 root
     python docs/scripts/one_board_search.py --roots 64      # the same at 64 roots
     python docs/scripts/one_board_search.py --agent         # the shipped agent's 384-simulation move, one thread
+    python docs/scripts/one_board_search.py --agent --game  # the agent's searches in a game, as it plays by default
 
 The figures of ``docs/performance.md#leaf-batches-and-the-one-board-search``. Each search is timed 40 times (fewer at
 more roots) after two warm-ups (a compiled search's compilation among them: minutes with inductor's cache cold); the
@@ -19,10 +20,12 @@ import time
 import torch
 
 from othello_zoo import engine
+from othello_zoo.agents import make_agent
 from othello_zoo.alphazero.agent import AGENT_SEARCH, AlphaZeroAgent
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.cli._measure_search import mctx_rates
 from othello_zoo.core.board import Board
+from othello_zoo.runtime.threads import set_threads
 from othello_zoo.search import BatchedSearch, SearchConfig
 from othello_zoo.testing import random_play
 
@@ -62,7 +65,9 @@ def agent_seconds() -> None:
     texts = engine.to_text(random_play(engine.init(6), 12, torch.Generator().manual_seed(1)))
     boards = [board for board in map(Board.from_text, texts) if not board.terminated][:4]
     for compile, leaf_batch in SEARCHES:
-        agent = AlphaZeroAgent(search=AGENT_SEARCH.replace(leaf_batch=leaf_batch, reuse=False), compile=compile)
+        agent = AlphaZeroAgent(
+            search=AGENT_SEARCH.replace(simulations=384, leaf_batch=leaf_batch, reuse=False), compile=compile
+        )
         start = time.perf_counter()
         agent.choose(boards[0])
         first = time.perf_counter() - start
@@ -75,13 +80,48 @@ def agent_seconds() -> None:
         print(f"{name:<28} {statistics.mean(times):.3f} s a move (the first {first:.1f} s)", flush=True)
 
 
+GAME_SEARCHES = (  # (label, search settings, compile)
+    ("1,152 simulations, leaf batches of 8, compiled (default)", AGENT_SEARCH, True),
+    ("1,152 simulations, leaf batches of 8, eagerly", AGENT_SEARCH, False),
+    ("384 simulations one at a time, eagerly (before)", AGENT_SEARCH.replace(simulations=384, leaf_batch=1), False),
+)
+
+
+def game_seconds() -> None:
+    """Each search as the agent plays a whole game with it (subtree reuse included) as black against alpha-beta at
+    depth 3, one thread: the mean seconds of its searches (the endgame solver's moves left out), after a first game
+    that compiles."""
+    set_threads(1)
+    for label, search, compile in GAME_SEARCHES:
+        agent = AlphaZeroAgent(search=search, compile=compile)
+        for _ in range(1 + compile):
+            times, board, opponent = [], Board.start(8), make_agent("alphabeta", depth=3)
+            while not board.terminated:
+                if board.moves == 0:
+                    board = board.step(64)
+                    continue
+                if board.current_player == 0:
+                    searched = 64 - sum(board.scores()) > agent.endgame
+                    start = time.perf_counter()
+                    action = agent.choose(board)
+                    if searched:
+                        times.append(time.perf_counter() - start)
+                else:
+                    action = opponent.choose(board)
+                board = board.step(action)
+        print(f"{label:<58} {statistics.mean(times):.3f} s a move ({len(times)} searches)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--roots", type=int, default=1)
     parser.add_argument("--simulations", type=int, default=32)
     parser.add_argument("--agent", action="store_true", help="the shipped agent's seconds a move instead")
+    parser.add_argument("--game", action="store_true", help="with --agent: its searches in a game")
     args = parser.parse_args()
-    if args.agent:
+    if args.agent and args.game:
+        game_seconds()
+    elif args.agent:
         agent_seconds()
     else:
         search_rates(args.roots, args.simulations)

@@ -13,7 +13,9 @@ with one reply played, the search goes on from the subtree of that reply (subtre
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Literal
 
 import torch
 from torch import Tensor
@@ -30,10 +32,18 @@ from othello_zoo.core.checks import check_device, check_int, check_seed, resolve
 from othello_zoo.core.notation import check_board_size
 from othello_zoo.runtime.files import load_saved
 from othello_zoo.runtime.threads import uses_package_threads
-from othello_zoo.search import MAX_SIMULATIONS, BatchedSearch, SearchConfig, Subtree, select_actions
+from othello_zoo.search import (
+    MAX_SIMULATIONS,
+    BatchedSearch,
+    Compile,
+    SearchConfig,
+    Subtree,
+    compiler_available,
+    select_actions,
+)
 from othello_zoo.search import exact_wins as exact_wins_of
 
-__all__ = ["AGENT_SEARCH", "ENDGAME", "PYTHON_ENDGAME", "SHIPPED", "AlphaZeroAgent", "default_endgame"]
+__all__ = ["AGENT_SEARCH", "COMPILE_ENV", "ENDGAME", "PYTHON_ENDGAME", "SHIPPED", "AlphaZeroAgent", "default_endgame"]
 __all__ += ["load_network", "shipped_network"]
 
 _NETWORKS = Path(__file__).resolve().parent.parent / "data" / "networks"
@@ -90,11 +100,17 @@ def default_endgame(board_size: int = 8) -> int:
     return ENDGAME if board_size == 8 and native_available() else PYTHON_ENDGAME
 
 
-AGENT_SEARCH = SearchConfig(simulations=384, reuse=True)
-"""The agent's search: 384 simulations a move (PUCT, no noise), each move's search going on from the subtree of
-the reply played. 384 keeps a move under a second on one core of the development CPU (0.75 s on average over
-four games against alpha-beta, 0.82 s with the other core busy); it was 256 before the evaluator stopped switching
-the network's mode on every call."""
+AGENT_SEARCH = SearchConfig(simulations=1152, leaf_batch=8, reuse=True)
+"""The agent's search: 1,152 simulations a move (PUCT, no noise) in leaf batches of 8, each move's search going on
+from the subtree of the reply played. Compiled (the default ``compile="auto"``) a move takes about the time the
+eager 384-simulation search of earlier releases took (0.36 s against 0.39 s a move on average over a game against
+alpha-beta, one core of the development CPU), and the agent wins against it: see ``docs/alphazero.md``. Eagerly,
+before the compilation has finished or without a compiler, a move takes about three times as long."""
+
+
+COMPILE_ENV = "OTHELLO_ZOO_COMPILE"
+"""The environment variable that, set to ``0``, makes the agent's default ``compile="auto"`` search eagerly (no
+compilation in the background): for a machine whose compiler should not run, or a test suite."""
 
 
 class AlphaZeroAgent(BoardAgent):
@@ -125,9 +141,15 @@ class AlphaZeroAgent(BoardAgent):
             C, on 8 x 8; 14 elsewhere) the exact solver decides: it plays a
             winning move where there is one, else a drawing one, and leaves lost positions to the search (whose
             moves give the opponent the most chances to go wrong); 0 turns it off.
-        compile: search with each simulation compiled by ``torch.compile`` (the same moves; the first move of a
-            process compiles: 15 to 25 s on a 2-core CPU with inductor's cache warm, whatever the simulation count,
-            several minutes the first time on a machine: see ``docs/performance.md``).
+        compile: how the searches run (the same moves whichever way: only their speed differs).
+            ``"auto"`` (default): the one-board moves (``choose``, ``act``) compiled by ``torch.compile`` where a
+            compiler is present (:func:`~othello_zoo.search.compiler_available`) and :data:`COMPILE_ENV` is not
+            ``0``, on boards up to 8 x 8; the
+            compilation runs in a background thread while the first moves are searched eagerly (about 10 s on a
+            2-core CPU with inductor's cache warm, several minutes the first time on a machine: see
+            ``docs/performance.md``). ``act_states`` searches eagerly (compiled, a search of many boards gained
+            nothing on the CPU). ``True``: every search compiled, the first waiting for its compilation;
+            ``"background"``: every search compiled in the background; ``False``: eagerly.
     """
 
     name = "az"
@@ -147,7 +169,7 @@ class AlphaZeroAgent(BoardAgent):
         seconds: float | None = None,
         exact_wins: bool = True,
         endgame: int | None = None,
-        compile: bool = False,
+        compile: Compile | Literal["auto"] = "auto",
     ) -> None:
         if not isinstance(search, SearchConfig):
             raise TypeError(f"search must be a SearchConfig, got {search!r} ({type(search).__name__})")
@@ -171,7 +193,9 @@ class AlphaZeroAgent(BoardAgent):
         self.exact_wins = exact_wins
         evaluator = self.network.evaluator()
         evaluate = exact_wins_of(evaluator) if exact_wins else evaluator
-        self.search = BatchedSearch(evaluate, config, compile=compile)
+        one, many = _compile_modes(compile, self.board_size, self.device)
+        self.search = BatchedSearch(evaluate, config, compile=one)
+        self.batched_search = self.search if many == one else BatchedSearch(evaluate, config, compile=many)
         self.reuse = config.reuse
         endgame = default_endgame(self.board_size) if endgame is None else endgame
         self.endgame = check_int("endgame", endgame, low=0, high=MAX_ENDGAME)
@@ -223,7 +247,7 @@ class AlphaZeroAgent(BoardAgent):
         if state.device != self.device:
             raise ValueError(f"the boards are on {state.device}, the network on {self.device}: move them with .to()")
         if not self.endgame:
-            return select_actions(self.search.run(state, keep_tree=False))
+            return select_actions(self.batched_search.run(state, keep_tree=False))
         n = self.board_size
         near_end = (engine.scores(state).sum(1) >= n * n - self.endgame).nonzero().flatten().tolist()
         solved: list[int | None] = [None] * state.batch_size
@@ -235,5 +259,18 @@ class AlphaZeroAgent(BoardAgent):
         actions = torch.tensor([-1 if move is None else move for move in solved], dtype=torch.int64)
         if rest:
             index = torch.tensor(rest, dtype=torch.int64, device=state.device)
-            actions[rest] = select_actions(self.search.run(state[index], keep_tree=False)).cpu()
+            actions[rest] = select_actions(self.batched_search.run(state[index], keep_tree=False)).cpu()
         return actions.to(state.device)
+
+
+def _compile_modes(compile: object, board_size: int, device: torch.device) -> tuple[Compile, Compile]:
+    """How the agent's one-board searches and its batched ones run, for its ``compile`` argument (see
+    :class:`AlphaZeroAgent`)."""
+    if isinstance(compile, str) and compile == "auto":
+        wanted = os.environ.get(COMPILE_ENV, "").strip() != "0"
+        return ("background" if wanted and board_size <= 8 and compiler_available(device) else False), False
+    if isinstance(compile, bool):
+        return compile, compile
+    if isinstance(compile, str) and compile == "background":
+        return "background", "background"
+    raise TypeError(f"compile must be 'auto', True, False or 'background', got {compile!r}")

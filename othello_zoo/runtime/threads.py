@@ -53,6 +53,7 @@ __all__ = [
     "kept_settings",
     "package_threads",
     "parse_threads",
+    "pinned_threads",
     "set_threads",
     "thread_report",
     "threads_setting",
@@ -70,6 +71,8 @@ _chosen: list[Setting] = []  # set_threads' choice, once made (a list: no global
 _CALLER = threading.local()  # .threads: torch's setting before the outermost package entry changed it
 _CANCEL = threading.local()  # .event: once set, the package's entries in this thread raise Cancelled
 _HELD = threading.local()  # .count: the thread count an adaptive entry chose for the adaptive entries inside it
+_PINNED: list[int] = []  # while a background compilation runs (pinned_threads): the count every thread keeps
+_PIN_COUNT = [0]  # how many pins were made so far
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -233,14 +236,16 @@ def uses_package_threads(function: Callable[P, R]) -> Callable[P, R]:
 
 
 class _Timing:
-    """One key's record: the count in use, each count's mean seconds a call, when and how soon to probe."""
+    """One key's record: the count in use, each count's mean seconds a call, the seconds its calls took in all
+    (``work``), and at what ``work`` and how soon to probe."""
 
-    __slots__ = ("interval", "means", "probe_at", "threads")
+    __slots__ = ("interval", "means", "probe_at", "threads", "work")
 
-    def __init__(self, now: float, interval: float) -> None:
+    def __init__(self, interval: float) -> None:
         self.threads = 1
         self.means: dict[int, float] = {}
-        self.probe_at = now + interval
+        self.work = 0.0
+        self.probe_at = interval
         self.interval = interval
 
 
@@ -248,16 +253,20 @@ class AdaptiveThreads:
     """Chooses between one thread and ``wide`` threads for a call repeated with the same key (the same
     kernel, board size, batch size class and ``wide``) by timing both.
 
-    A key starts at one thread. After ``FIRST_PROBE`` seconds of its calls one call runs at the other
-    count (a probe); each count keeps a running mean of its time, and the faster one is used. While the
-    choice holds, the probes grow rarer (the interval doubles up to ``MAX_INTERVAL`` seconds). A wide
-    call that takes ``SLOW`` times its mean (another program took a core) falls back to one thread at
-    once. Results do not depend on the choice: it is used only for exact integer work. ``clock`` is the
-    timer (``time.perf_counter``; a test passes its own).
+    A key starts at one thread. After ``FIRST_PROBE`` seconds of its calls one call runs at the other count (a probe);
+    each count keeps a running mean of its time, and the faster one is used. While the choice holds, the probes grow
+    rarer (the interval doubles up to ``MAX_INTERVAL`` seconds). The intervals count the seconds spent in the key's
+    calls, not the time between them: the moves of an agent that waits for its opponent (a search of 0.4 s every second
+    or so) had probed every other move, and a probe at two threads beside a busy core took three times as long. Nor does
+    a probe come sooner than ``PROBE_CALLS`` calls of the count in use after the last (the first intervals are shorter
+    than a search). A wide call that takes ``SLOW`` times its mean (another program took a core) falls back to one
+    thread at once. Results do not depend on the choice: it is used only for exact integer work. ``clock`` is the timer
+    (``time.perf_counter``; a test passes its own).
     """
 
     FIRST_PROBE = 0.05
     MAX_INTERVAL = 5.0
+    PROBE_CALLS = 8
     SLOW = 3.0
 
     __slots__ = ("_clock", "_keys")
@@ -281,17 +290,17 @@ class AdaptiveThreads:
 
     def run(self, key: Hashable, wide: int, function: Callable[[], R]) -> R:
         """``function()`` with this key's choice between 1 and ``wide`` threads, timed."""
-        now = self._clock()
         timing = self._keys.get((key, wide))
         if timing is None:
-            timing = self._keys[(key, wide)] = _Timing(now, self.FIRST_PROBE)
+            timing = self._keys[(key, wide)] = _Timing(self.FIRST_PROBE)
         chosen, means = timing.threads, timing.means
-        probing = now >= timing.probe_at and chosen in means
+        probing = timing.work >= timing.probe_at and chosen in means
         threads = (wide if chosen == 1 else 1) if probing else chosen
         before, held = torch.get_num_threads(), getattr(_HELD, "count", None)
         if threads != before:
             torch.set_num_threads(threads)
         _HELD.count = threads
+        pinned, pins = bool(_PINNED), _PIN_COUNT[0]
         start = self._clock()
         try:
             result = function()
@@ -300,19 +309,25 @@ class AdaptiveThreads:
             _HELD.count = held
             if torch.get_num_threads() != before:
                 torch.set_num_threads(before)
+        if pinned or _PINNED or _PIN_COUNT[0] != pins:  # a compilation ran beside it: its time says nothing
+            return result
         seconds, mean = end - start, means.get(threads)
+        timing.work += seconds
         if threads > 1 and mean is not None and seconds > self.SLOW * mean:  # a core was taken: one thread now
             means[threads] = 0.5 * mean + 0.5 * seconds
-            timing.threads, timing.interval, timing.probe_at = 1, self.FIRST_PROBE, end + self.FIRST_PROBE
+            timing.threads, timing.interval = 1, self.FIRST_PROBE
+            timing.probe_at = timing.work + max(self.FIRST_PROBE, self.PROBE_CALLS * means.get(1, 0.0))
             return result
-        means[threads] = seconds if mean is None else 0.8 * mean + 0.2 * seconds
+        # A probe's time stands alone: the other count's mean may be from long ago (or from a first call that
+        # compiled), and averaged with it one probe could not undo a choice made on it.
+        means[threads] = seconds if mean is None or probing else 0.8 * mean + 0.2 * seconds
         if probing:
             other = means.get(chosen)
             if other is not None and means[threads] < 0.9 * other:
                 timing.threads, timing.interval = threads, self.FIRST_PROBE
             else:
                 timing.interval = min(2 * timing.interval, self.MAX_INTERVAL)
-            timing.probe_at = end + timing.interval
+            timing.probe_at = timing.work + max(timing.interval, self.PROBE_CALLS * means[timing.threads])
         return result
 
 
@@ -336,8 +351,8 @@ def uses_adaptive_threads(key_of: Callable[..., Hashable | None]) -> Callable[[C
         @functools.wraps(function)
         def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
             _check_cancelled()
-            held = getattr(_HELD, "count", None)
-            if held is not None:  # inside an adaptive entry (a search): its choice, timed with it
+            held = _PINNED[-1] if _PINNED else getattr(_HELD, "count", None)
+            if held is not None:  # inside an adaptive entry (a search): its choice, timed with it; or pinned
                 return _at(held, function, *args, **kwargs)
             wide = caller_threads()
             key = key_of(*args, **kwargs) if wide > 1 and adaptive() else None
@@ -348,6 +363,33 @@ def uses_adaptive_threads(key_of: Callable[..., Hashable | None]) -> Callable[[C
         return wrapper
 
     return decorate
+
+
+class pinned_threads:  # noqa: N801 (a context manager)
+    """Within ``with pinned_threads(count):`` torch's intra-op threads are ``count``, and every adaptive entry, in
+    every thread of the process, runs at ``count`` untimed; afterwards the setting from before is restored.
+
+    For a compilation in a background thread (:mod:`othello_zoo.search._compiled`): dynamo guards its graphs on
+    torch's thread count, which is process-wide, so that a search in another thread that switched the count while
+    the graphs were traced would leave them compiled for the wrong one. The package's fixed entries already run at
+    the package setting, which is the count a compilation is made at."""
+
+    __slots__ = ("_before", "_count")
+
+    def __init__(self, count: int) -> None:
+        self._count = count
+
+    def __enter__(self) -> None:
+        self._before = torch.get_num_threads()
+        _PINNED.append(self._count)
+        _PIN_COUNT[0] += 1
+        if self._count != self._before:
+            torch.set_num_threads(self._count)
+
+    def __exit__(self, *exc: object) -> None:
+        _PINNED.remove(self._count)
+        if not _PINNED and torch.get_num_threads() != self._before:
+            torch.set_num_threads(self._before)
 
 
 def _at(threads: int, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:

@@ -44,6 +44,7 @@ evaluator and a :data:`StepFn` (``(state, actions) -> state``, default :func:`en
 
 from __future__ import annotations
 
+from othello_zoo.search._compiled import COMPILE_MODES, Compile, compiler_available
 from othello_zoo.search._config import DTYPES, FIRST_ROOM, MAX_SECONDS, MAX_SIMULATIONS, ROOT_POLICIES, SearchConfig
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes, traceable
 from othello_zoo.search._loop import StepFn, engine_step, run_search
@@ -56,12 +57,14 @@ from othello_zoo.search._tree import Tree, new_tree
 from othello_zoo.search._wins import exact_wins, winning_moves
 
 __all__ = [
+    "COMPILE_MODES",
     "DTYPES",
     "FIRST_ROOM",
     "MAX_SECONDS",
     "MAX_SIMULATIONS",
     "ROOT_POLICIES",
     "BatchedSearch",
+    "Compile",
     "Evaluator",
     "SearchConfig",
     "SearchResult",
@@ -69,6 +72,7 @@ __all__ = [
     "StepFn",
     "Subtree",
     "Tree",
+    "compiler_available",
     "dirichlet",
     "engine_step",
     "evaluate_nodes",

@@ -21,12 +21,17 @@ a network compiled by inductor may round its last bit otherwise, see ``docs/perf
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
+import importlib.util
+import os
+import shutil
+import threading
 import time
 import types
 import warnings
 from collections.abc import Callable, Hashable
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeAlias
 
 import torch
 from torch import Tensor
@@ -34,7 +39,7 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo.core import rules
 from othello_zoo.engine.fused import Rays, WordsStep, bits, play_words, popcount, rays
-from othello_zoo.runtime.threads import uses_package_threads
+from othello_zoo.runtime.threads import pinned_threads, uses_package_threads
 from othello_zoo.search._evaluate import Evaluator, prepare_traced, store_evaluation, traceable
 from othello_zoo.search._loop import (
     VIRTUAL_LOSS,
@@ -58,12 +63,16 @@ except ImportError:  # pragma: no cover - the project's tests run a newer torch
 
 __all__ = [
     "COMPILED_NETWORK_POSITIONS",
+    "COMPILE_MODES",
     "COMPILE_TIMES",
     "LEVELS",
     "LOOPED_ENTRIES",
     "LOOPED_LEVELS",
+    "Compile",
     "CompiledSimulation",
+    "check_compile",
     "compiled_simulation",
+    "compiler_available",
     "levels_for",
     "looped",
     "run_compiled",
@@ -86,6 +95,40 @@ WHILE_LOOP = "torch.ops.higher_order.while_loop"
 
 COMPILE_TIMES: dict[tuple[Any, ...], float] = {}
 """Seconds spent in each compiled simulation's first call (its compilation), this process."""
+
+
+Compile: TypeAlias = bool | Literal["background"]
+"""How a search runs its simulations: ``False`` eagerly; ``True`` compiled, the first search of each shape waiting
+for its compilation; ``"background"`` compiled once a compilation in a background thread has finished, eagerly until
+then (the same simulations either way: see the module)."""
+
+COMPILE_MODES: tuple[Compile, ...] = (False, True, "background")
+
+
+def check_compile(compile: object) -> Compile:
+    """``compile`` if it is one of :data:`COMPILE_MODES`, else a ``TypeError`` naming it.
+
+    >>> check_compile("background")
+    'background'
+    """
+    if isinstance(compile, bool):
+        return compile
+    if isinstance(compile, str) and compile == "background":
+        return "background"
+    raise TypeError(f"compile must be True, False or 'background', got {compile!r}")
+
+
+def compiler_available(device: torch.device | str = "cpu") -> bool:
+    """Whether inductor can compile for ``device`` here: a C++ compiler on the PATH for the CPU (``$CXX``, ``c++``,
+    ``g++`` or ``clang++``), Triton for CUDA. A compiler that is present and still fails is found out by the first
+    compilation (the search then goes on eagerly, with a warning)."""
+    kind = torch.device(device).type
+    if kind == "cpu":
+        names = [os.environ.get("CXX", "").split(" ")[0], "c++", "g++", "clang++"]
+        return any(shutil.which(name) for name in names if name)
+    if kind == "cuda":
+        return importlib.util.find_spec("triton") is not None
+    return False
 
 
 def levels_for(deepest: int) -> int:
@@ -467,6 +510,7 @@ class CompiledSimulation:
         self._second_leaves = compiled(_evaluate_finish_leaves, "evaluate_finish_leaves", threaded)
         self._finish_leaves = compiled(_finish_leaves, "finish_leaves", serial)
         self.warm: set[Hashable] = set()  # the keys (:func:`run_key`) run once with dynamo's guards checked
+        self._shapes: set[Hashable] = set()  # and what they compiled (:meth:`compiled_for`)
         self._warm_descents: set[Hashable] = set()  # and each (depth, run key) a leaf batch's descent ran at
         self.loop_failed: str | None = None  # why the leaf batches' loop failed to compile (then never tried again)
 
@@ -488,11 +532,23 @@ class CompiledSimulation:
             shape = (levels, tree.trees, tree.nodes, leaves)
             COMPILE_TIMES.setdefault((self.board_size, str(self.device), *shape), time.perf_counter() - began)
             self.warm.add(key)
+            self._shapes.add(self._shape(tree, key))
             return
         # The inputs have the types, dtypes and shapes, and the rules the Python values, of a run that compiled:
         # dynamo's check of its guards on some forty tensors (about a tenth of a millisecond a call) is skipped.
         with torch.compiler.set_stance("default", skip_guard_eval_unsafe=True):
             self._run(tree, levels, leaves, root_selection, interior_selection, key)
+
+    def compiled_for(self, tree: Tree, key: Hashable) -> bool:
+        """Whether a simulation of ``key`` on ``tree`` runs on graphs already compiled, its first run only checking
+        dynamo's guards (milliseconds): a key that differs from one run before only in the trees' node count (a
+        dynamic size) and not in whether a leaf batch's descents loop (:func:`looped`)."""
+        return self._shape(tree, key) in self._shapes
+
+    @staticmethod
+    def _shape(tree: Tree, key: Hashable) -> Hashable:
+        assert isinstance(key, tuple)
+        return (*key[:2], *key[3:], looped(tree, key[0]))
 
     def _run(
         self,
@@ -565,6 +621,30 @@ class CompiledSimulation:
             return None
         return joined, tree.tree_index.repeat(leaves)
 
+    def prepare(
+        self,
+        tree: Tree,
+        levels: int,
+        leaves: int,
+        root_selection: SelectionFn,
+        interior_selection: SelectionFn,
+        key: Hashable,
+    ) -> None:
+        """Compiles what a simulation of ``key`` runs, by one on ``tree`` (a scratch copy: it is changed): where a
+        leaf batch's descents run one compiled call each, also the descent of every depth its tree may reach within
+        ``levels`` (:meth:`_descent` walks only the levels its tree needs, and a deeper tree later in the same search
+        would otherwise compile in the middle of it)."""
+        self(tree, levels, leaves, root_selection, interior_selection, key)
+        if leaves == 1 or (self.loop_failed is None and looped(tree, levels)):
+            return
+        for depth in LEVELS:
+            if levels_for(int(tree.max_depth.max())) <= depth <= levels and (depth, key) not in self._warm_descents:
+                copy = _cloned(tree)
+                _dynamic_nodes(copy)
+                with torch.compiler.set_stance("default"):
+                    self._leaf(copy, depth, root_selection, interior_selection, self.board_size)
+                self._warm_descents.add((depth, key))
+
     def _descent(
         self, tree: Tree, bound: int, root_selection: SelectionFn, interior_selection: SelectionFn, run: Hashable
     ) -> Leaf:
@@ -613,11 +693,86 @@ def _cloned(tree: Tree) -> Tree:
 
 
 class _Compiled:
-    """A :class:`CompiledSimulation`; ``failed`` says why compiling it failed."""
+    """A :class:`CompiledSimulation`; ``failed`` says why compiling it failed (``reported`` once it was said);
+    ``job``: its compilation in a background thread (``compile="background"``), while it runs."""
 
     def __init__(self, simulation: CompiledSimulation) -> None:
         self.simulation = simulation
         self.failed: str | None = None
+        self.reported = False
+        self.job: threading.Thread | None = None
+
+    def compiling(self) -> bool:
+        """Whether a compilation runs in the background now (no compiled simulation runs meanwhile)."""
+        return self.job is not None and self.job.is_alive()
+
+    def report(self, stacklevel: int) -> None:
+        """Warns once that the search goes on eagerly, and why."""
+        if self.failed is not None and not self.reported:
+            self.reported = True
+            warnings.warn(
+                f"the compiled search could not be compiled ({self.failed}); searching eagerly", stacklevel=stacklevel
+            )
+
+    def compile_in_background(
+        self,
+        tree: Tree,
+        levels: int,
+        leaves: int,
+        root_selection: SelectionFn,
+        interior_selection: SelectionFn,
+        key: Hashable,
+    ) -> None:
+        """Starts compiling for ``key`` in a daemon thread, on a copy of ``tree``, at torch's thread count now (the
+        key's; every thread's adaptive work pinned to it meanwhile: :class:`pinned_threads`). A failure is kept
+        in ``failed`` and said by the next search."""
+        scratch, threads = _cloned(tree), torch.get_num_threads()
+
+        def job() -> None:
+            try:
+                with pinned_threads(threads), torch.no_grad():
+                    self.simulation.prepare(scratch, levels, leaves, root_selection, interior_selection, key)
+            except _Abandoned:
+                return
+            except Exception as error:
+                self.failed = _reason(error)
+
+        self.job = threading.Thread(target=job, name="othello-zoo-compile")
+        self.job.start()
+        _abandon_at_exit(self.job)
+
+
+class _Abandoned(BaseException):
+    """Raised in a background compilation when the program ends (:func:`_abandon_at_exit`)."""
+
+
+def _abandon_at_exit(job: threading.Thread) -> None:
+    """Ends ``job`` (a compilation, not a daemon thread) soon after the main thread has: a watcher raises
+    :class:`_Abandoned` in it, at its next Python instruction, and the interpreter, which waits for it, then exits.
+
+    A daemon thread left inside torch when the interpreter finalizes is stopped wherever it is: a compilation so
+    stopped had ended the program with ``terminate called without an active exception`` (SIGABRT) once in five, and
+    each exit waited about 3 s; the compilation now ends within milliseconds (or a C++ compiler's run, seconds). A
+    graph half compiled is lost, not half written: inductor writes its cache entries whole."""
+    main = threading.main_thread()
+
+    def watch() -> None:
+        while job.is_alive():
+            if not main.is_alive():
+                ident = job.ident
+                if ident is not None:
+                    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(ident), ctypes.py_object(_Abandoned))
+                return
+            time.sleep(0.05)
+
+    threading.Thread(target=watch, name="othello-zoo-compile-watch", daemon=True).start()
+
+
+def _reason(error: BaseException) -> str:
+    """The first line of what went wrong in a compilation."""
+    inner = getattr(error, "inner_exception", None) or error
+    text = str(inner).strip()
+    return f"{type(inner).__name__}: {text.splitlines()[0]}" if text else type(inner).__name__
 
 
 def signature(value: object) -> Hashable:
@@ -688,29 +843,38 @@ def run_compiled(
     root_selection: SelectionFn,
     interior_selection: SelectionFn,
     leaf_batch: int = 1,
+    background: bool = False,
 ) -> Tree:
     """:func:`~othello_zoo.search.run_search` with each simulation (or leaf batch) compiled: the same simulations (a
     tree deeper than :data:`LEVELS` allows is searched on eagerly). A compiler that fails (none installed, say) is
     reported once as a warning and the search goes on eagerly. The compiled parts run under the package's thread
     setting (one thread by default: dynamo guards on the count, so that each count compiles its graphs), an eager
-    evaluator inside them at the count its search chose (:func:`~othello_zoo.runtime.threads.uses_adaptive_threads`)."""
+    evaluator inside them at the count its search chose (:func:`~othello_zoo.runtime.threads.uses_adaptive_threads`).
+
+    ``background``: a simulation whose graphs are not compiled yet starts their compilation in a background thread
+    (:meth:`_Compiled.compile_in_background`) and runs eagerly, as does every simulation until it has finished;
+    the simulations are the same either way, only their speed differs."""
     # The graphs depend on the rules (the selection functions) and on what the evaluator's form reads.
     rules = (signature(root_selection), signature(interior_selection), prepare_traced(compiled.simulation.evaluate))
+    compiled.report(stacklevel=5)
     with torch.no_grad():
         done = 0
         while done < simulations:
             leaves = min(leaf_batch, simulations - done)
             deepest = int(tree.max_depth.max()) + leaves - 1  # a host read a simulation (microseconds on the CPU)
             done += leaves
-            if compiled.failed is None and deepest < LEVELS[-1]:
+            if compiled.failed is None and deepest < LEVELS[-1] and not compiled.compiling():
                 levels = levels_for(deepest)
                 key = run_key(tree, levels, leaves, rules)
-                if key in compiled.simulation.warm or _compiles(
-                    compiled, tree, levels, leaves, root_selection, interior_selection, key
-                ):
+                if key in compiled.simulation.warm:
                     compiled.simulation(tree, levels, leaves, root_selection, interior_selection, key)
                     continue
-            if leaves == 1:
+                if background and not compiled.simulation.compiled_for(tree, key):
+                    compiled.compile_in_background(tree, levels, leaves, root_selection, interior_selection, key)
+                elif _compiles(compiled, tree, levels, leaves, root_selection, interior_selection, key):
+                    compiled.simulation(tree, levels, leaves, root_selection, interior_selection, key)
+                    continue
+            if leaves == 1:  # eagerly (while a compilation runs, its threads pinned: see compile_in_background)
                 simulate(tree, evaluator, deepest + 1, root_selection, interior_selection)
             else:
                 simulate_leaves(tree, evaluator, leaves, deepest + 1, root_selection, interior_selection)
@@ -731,8 +895,7 @@ def _compiles(
     try:
         compiled.simulation(_cloned(tree), levels, leaves, root_selection, interior_selection, key)
     except torch._dynamo.exc.BackendCompilerFailed as error:
-        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        compiled.failed = reason
-        warnings.warn(f"the compiled search could not be compiled ({reason}); searching eagerly", stacklevel=4)
+        compiled.failed = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        compiled.report(stacklevel=5)
         return False
     return True

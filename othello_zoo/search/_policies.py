@@ -19,7 +19,7 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo.core.checks import check_real
 from othello_zoo.runtime.threads import uses_adaptive_threads
-from othello_zoo.search._compiled import compiled_simulation, run_compiled
+from othello_zoo.search._compiled import Compile, check_compile, compiled_simulation, run_compiled
 from othello_zoo.search._config import FIRST_ROOM, SearchConfig
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes
 from othello_zoo.search._gumbel import draw_gumbel_root, gumbel_result, gumbel_root_selection, opening_batches
@@ -92,15 +92,15 @@ def _summary(
     return SearchResult(visits.clone(), q, value, prior, legal, action, improved, tree if keep_tree else None)
 
 
-def _compiled(evaluator: Evaluator, roots: engine.State, step: StepFn, compile: bool) -> Any:
+def _compiled(evaluator: Evaluator, roots: engine.State, step: StepFn, compile: Compile) -> Any:
     """The compiled simulation where ``compile`` asks for one (checked: a ``ValueError`` says why a search cannot be
     compiled), else ``None``."""
-    if not isinstance(compile, bool):
-        raise TypeError(f"compile must be True or False, got {compile!r}")
-    if not compile:
+    if not check_compile(compile):
         return None
     if step is not engine_step:
-        raise ValueError("compile=True compiles the engine's own step: leave step at its default, or search eagerly")
+        raise ValueError(
+            f"compile={compile!r} compiles the engine's own step: leave step at its default, or search eagerly"
+        )
     return compiled_simulation(evaluator, roots)
 
 
@@ -120,6 +120,7 @@ def _run(
     compiled: Any,
     began: float,
     opening: tuple[int, ...] = (),
+    background: bool = False,
 ) -> Tree:
     """Runs the search's simulations in ``tree``: all of them, or under ``config.seconds`` leaf batch by leaf batch
     until the time since ``began`` (a :func:`time.perf_counter`) is spent, the trees grown when full. Returns the
@@ -130,7 +131,7 @@ def _run(
         if compiled is None:
             run_search(tree, evaluator, count, root_selection, interior_selection, step, leaf_batch)
         else:
-            run_compiled(tree, compiled, evaluator, count, root_selection, interior_selection, leaf_batch)
+            run_compiled(tree, compiled, evaluator, count, root_selection, interior_selection, leaf_batch, background)
 
     if config.seconds is None:
         for size in opening:
@@ -185,7 +186,7 @@ def puct_policy(
     reuse: Subtree | None = None,
     keep_tree: bool | None = None,
     step: StepFn = engine_step,
-    compile: bool = False,
+    compile: Compile = False,
 ) -> SearchResult:
     """AlphaZero's search of every board of ``roots``: PUCT at every node, Dirichlet noise on the root prior
     where ``config.dirichlet_fraction > 0`` (drawn from ``generator``, on the roots' device).
@@ -203,7 +204,8 @@ def puct_policy(
             :func:`~othello_zoo.search.engine_step`).
         compile: run each simulation compiled by ``torch.compile`` (:mod:`othello_zoo.search._compiled`): the same
             simulations, on bitboard roots (boards up to 8 x 8) with an evaluator that has a traceable form and the
-            default step; the first search of each shape compiles (see ``docs/performance.md``).
+            default step; the first search of each shape compiles (see ``docs/performance.md``). ``"background"``:
+            that compilation runs in a background thread, and the simulations run eagerly until it has finished.
     """
     config = config if config is not None else SearchConfig()
     if config.root_policy != "puct":
@@ -219,7 +221,7 @@ def puct_policy(
     compiled = _compiled(evaluator, roots, step, compile)
     root_value = _roots(roots, evaluator, config, generator, tree)
     select = puct_selection(config.c_puct)
-    tree = _run(tree, evaluator, config, select, select, step, compiled, began)
+    tree = _run(tree, evaluator, config, select, select, step, compiled, began, background=compile == "background")
     return _summary(tree, root_value, None, None, config.reuse if keep_tree is None else keep_tree)
 
 
@@ -233,7 +235,7 @@ def gumbel_policy(
     reuse: Subtree | None = None,
     keep_tree: bool | None = None,
     step: StepFn = engine_step,
-    compile: bool = False,
+    compile: Compile = False,
 ) -> SearchResult:
     """Gumbel AlphaZero's search of every board of ``roots``: the Gumbel root (its noise drawn from
     ``generator``, on the roots' device; after the Dirichlet noise, where ``config.dirichlet_fraction > 0``),
@@ -260,7 +262,8 @@ def gumbel_policy(
     live = counts[counts > 0]  # a finished root considers none; of several trees, the fewest considered count
     opening = opening_batches(int(live.min()), c.leaf_batch, c.simulations) if live.numel() else ()
     select = gumbel_root_selection(root)
-    _run(tree, evaluator, c, select, puct_selection(c.c_puct), step, compiled, _clock(), opening)
+    background = compile == "background"
+    _run(tree, evaluator, c, select, puct_selection(c.c_puct), step, compiled, _clock(), opening, background)
     action, improved = gumbel_result(tree, root, root_value)
     action = torch.where(tree.terminal[:, 0], tree.actions - 1, action)  # a finished root: the null action
     return _summary(tree, root_value, action, improved, c.reuse if keep_tree is None else keep_tree)
@@ -274,7 +277,8 @@ class BatchedSearch:
         config: the settings (``SearchConfig()`` if ``None``).
         step: ``(state, actions) -> state`` from a node to its child (default
             :func:`~othello_zoo.search.engine_step`).
-        compile: each simulation compiled by ``torch.compile`` (see :func:`puct_policy`).
+        compile: each simulation compiled by ``torch.compile`` (``True``), or compiled in a background thread while
+            the first searches run eagerly (``"background"``): see :func:`puct_policy`.
         **settings: settings that replace the config's, by name (``simulations=64``, ``root_policy="gumbel"``).
 
     >>> from othello_zoo import engine
@@ -290,7 +294,7 @@ class BatchedSearch:
         config: SearchConfig | None = None,
         *,
         step: StepFn = engine_step,
-        compile: bool = False,
+        compile: Compile = False,
         **settings: Any,
     ) -> None:
         if not callable(evaluator):
@@ -302,15 +306,13 @@ class BatchedSearch:
             )
         if not callable(step):
             raise TypeError(f"step must be a function (state, actions) -> state, got {step!r}")
-        if not isinstance(compile, bool):
-            raise TypeError(f"compile must be True or False, got {compile!r}")
+        self.compile = check_compile(compile)
         self.evaluator = evaluator
         self.config = (config if config is not None else SearchConfig()).replace(**settings)
         self.step = step
-        self.compile = compile
 
     def __repr__(self) -> str:
-        return f"BatchedSearch({self.config}{', compile=True' if self.compile else ''})"
+        return f"BatchedSearch({self.config}{f', compile={self.compile!r}' if self.compile else ''})"
 
     def run(
         self,
