@@ -29,6 +29,7 @@ from othello_zoo.runtime.threads import (
     get_threads,
     kept_settings,
     package_threads,
+    pinned_threads,
     uses_adaptive_threads,
     uses_package_threads,
 )
@@ -260,6 +261,50 @@ def test_adaptive_threads__wide_where_it_is_faster_one_thread_where_it_is_not(to
     assert 3 <= used.count(2) <= 8  # only the probes of the wide setting, ever rarer
     assert timed.choice("key", 2) == 1
     assert torch.get_num_threads() == torch_threads  # the caller's setting, always restored
+
+
+def test_adaptive_threads__probes_spaced_by_the_work_timed_not_by_the_clock(torch_threads: int) -> None:
+    """An agent's searches of 0.4 s a second apart (its opponent's moves between them), one thread the faster: the
+    probes at two threads come every 8 searches or more, not every other search as the clock's intervals had it."""
+    clock = [0.0]
+    cost = {1: 0.4, 2: 1.2}
+
+    def search() -> int:
+        clock[0] += cost[torch.get_num_threads()]
+        return torch.get_num_threads()
+
+    timed = AdaptiveThreads(clock=lambda: clock[0])
+    used = []
+    for _ in range(40):
+        used.append(timed.run("search", 2, search))
+        clock[0] += 1.0  # the opponent's move: not the key's work
+    probes = [i for i, count in enumerate(used) if count == 2]
+    assert probes == [1, 10, 20, 30]  # the clock's intervals (0.05 s doubling) had probed at 1, 3, 5, 7, ...
+    assert timed.choice("search", 2) == 1
+
+
+def test_pinned_threads__every_thread_s_adaptive_entries_keep_the_pinned_count_untimed(torch_threads: int) -> None:
+    """While a compilation runs in the background (pinned_threads), an adaptive entry in any thread runs at the
+    pinned count and is not timed; afterwards torch's setting is what it was."""
+    torch.set_num_threads(2)
+    seen: list[int] = []
+
+    @uses_adaptive_threads(lambda: "pinned-test")
+    def network_call() -> None:
+        seen.append(torch.get_num_threads())
+
+    with pinned_threads(1):
+        assert torch.get_num_threads() == 1
+        other = threading.Thread(target=network_call)
+        other.start()
+        other.join()
+        network_call()
+    assert seen == [1, 1]
+    assert ADAPTIVE.choice("pinned-test", 2) is None
+    assert torch.get_num_threads() == 2
+    network_call()  # unpinned: timed again, at one thread first
+    assert seen[-1] == 1
+    assert ADAPTIVE.choice("pinned-test", 2) == 1
 
 
 def test_adaptive_threads__an_adaptive_entry_inside_another_runs_at_the_outer_choice_untimed(

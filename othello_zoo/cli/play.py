@@ -60,7 +60,7 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         type=_seconds,
         default=None,
         help="thinking time a move of mcts and az, above 0 and at most 600 (default: none: mcts plays --simulations, "
-        "az 384 simulations)",
+        "az 1,152 simulations)",
     )
     parser.add_argument(
         "--human", choices=["black", "white"], default="black", help="your colour (default: %(default)s)"
