@@ -723,9 +723,10 @@ class _Compiled:
         interior_selection: SelectionFn,
         key: Hashable,
     ) -> None:
-        """Starts compiling for ``key`` in a daemon thread, on a copy of ``tree``, at torch's thread count now (the
-        key's; every thread's adaptive work pinned to it meanwhile: :class:`pinned_threads`). A failure is kept
-        in ``failed`` and said by the next search."""
+        """Starts compiling for ``key`` in a thread of its own (abandoned when the program ends:
+        :func:`_abandon_at_exit`), on a copy of ``tree``, at torch's thread count now (the key's; every thread's
+        adaptive work pinned to it meanwhile: :class:`pinned_threads`). A failure is kept in ``failed`` and said
+        by the next search."""
         scratch, threads = _cloned(tree), torch.get_num_threads()
 
         def job() -> None:
