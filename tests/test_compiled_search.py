@@ -14,8 +14,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 import warnings
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -26,12 +28,12 @@ from othello_zoo import engine
 from othello_zoo.alphazero.agent import AGENT_SEARCH, COMPILE_ENV, AlphaZeroAgent
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.board import Board
+from othello_zoo.runtime.compiler import compiler_missing
 from othello_zoo.runtime.threads import kept_settings, set_threads
 from othello_zoo.search import (
     BatchedSearch,
     SearchConfig,
     _policies,
-    compiler_available,
     exact_wins,
     rollout_evaluator,
     traceable,
@@ -39,6 +41,16 @@ from othello_zoo.search import (
 )
 from othello_zoo.search import _compiled as compiled_module
 from othello_zoo.testing import random_play
+
+
+@pytest.fixture(autouse=True)
+def no_compilation_left_running() -> Iterator[None]:
+    """A compilation a test started in the background is waited for before the next test (it would pin the thread
+    counts of the tests after it, and keep every compiled search of the process eager)."""
+    yield
+    for job in threading.enumerate():
+        if job.name == "othello-zoo-compile":
+            job.join(timeout=1800)
 
 
 @pytest.fixture(autouse=True)
@@ -337,27 +349,37 @@ def test_agent__compiled_in_the_background_plays_the_eager_agents_moves(monkeypa
     search = AGENT_SEARCH.replace(simulations=48)
     boards = [Board.from_text(text) for text in engine.to_text(random_states(6, 8, seed=11, plies=8))]
     moves = {}
+    calls: list[int] = []
+    run = compiled_module.CompiledSimulation.__call__
+
+    def counted(self: Any, *args: Any) -> None:
+        calls.append(args[1])  # the levels
+        run(self, *args)
+
+    monkeypatch.setattr(compiled_module.CompiledSimulation, "__call__", counted)
     for compile in (False, "auto"):
         agent = AlphaZeroAgent(search=search, compile=compile)
         played = [agent.choose(board) for board in boards[:3]]
         if compile == "auto":
             assert agent.search.compile == "background"
             assert agent.batched_search.compile is False
-            job = compiled_module.compiled_simulation(agent.search.evaluator, engine.init(1)).job
-            assert job is not None
-            job.join(timeout=1800)
+            for job in threading.enumerate():
+                if job.name == "othello-zoo-compile":
+                    job.join(timeout=1800)
+            calls.clear()
         played += [agent.choose(board) for board in boards[3:]]
         moves[compile] = played
     assert moves[False] == moves["auto"]
     assert len(moves[False]) == 6
+    assert len(calls) >= 6  # compiled after the first compilation: leaf batches of the last three moves
 
 
 def test_agent__compile_auto_is_background_for_one_board_eager_for_batches(monkeypatch: pytest.MonkeyPatch) -> None:
     """Which searches ``compile="auto"`` compiles (building the agent compiles nothing)."""
     monkeypatch.delenv(COMPILE_ENV, raising=False)
     agent = AlphaZeroAgent()
-    assert (agent.search.compile, agent.batched_search.compile) == ("background", False)
-    assert compiler_available("cpu")
+    compiles = "background" if compiler_missing(torch.device("cpu")) is None else False
+    assert (agent.search.compile, agent.batched_search.compile) == (compiles, False)
     monkeypatch.setenv(COMPILE_ENV, "0")
     assert (AlphaZeroAgent().search.compile, AlphaZeroAgent().batched_search.compile) == (False, False)
     both = AlphaZeroAgent(compile=True)
@@ -367,7 +389,7 @@ def test_agent__compile_auto_is_background_for_one_board_eager_for_batches(monke
     monkeypatch.delenv(COMPILE_ENV)
     monkeypatch.setenv("PATH", "")
     monkeypatch.delenv("CXX", raising=False)
-    assert not compiler_available("cpu")
+    assert compiler_missing(torch.device("cpu")) == "no C++ compiler found (install g++ or clang++)"
     assert AlphaZeroAgent().search.compile is False  # no compiler: eagerly, nothing said
     with pytest.raises(TypeError, match="compile must be 'auto', True, False or 'background', got 'always'"):
         AlphaZeroAgent(compile="always")  # type: ignore[arg-type]

@@ -293,16 +293,20 @@ def test_pinned_threads__every_thread_s_adaptive_entries_keep_the_pinned_count_u
     def network_call() -> None:
         seen.append(torch.get_num_threads())
 
+    def at_two() -> None:
+        torch.set_num_threads(2)  # a caller at two threads: unpinned, its call would be timed
+        network_call()
+
     with pinned_threads(1):
         assert torch.get_num_threads() == 1
-        other = threading.Thread(target=network_call)
+        other = threading.Thread(target=at_two)
         other.start()
         other.join()
-        network_call()
+        at_two()
     assert seen == [1, 1]
     assert ADAPTIVE.choice("pinned-test", 2) is None
-    assert torch.get_num_threads() == 2
-    network_call()  # unpinned: timed again, at one thread first
+    torch.set_num_threads(2)
+    network_call()  # unpinned: timed, at one thread first
     assert seen[-1] == 1
     assert ADAPTIVE.choice("pinned-test", 2) == 1
 

@@ -30,6 +30,7 @@ from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.board import Board
 from othello_zoo.core.checks import check_device, check_int, check_seed, resolve_device
 from othello_zoo.core.notation import check_board_size
+from othello_zoo.runtime.compiler import compiler_missing
 from othello_zoo.runtime.files import load_saved
 from othello_zoo.runtime.threads import uses_package_threads
 from othello_zoo.search import (
@@ -38,7 +39,6 @@ from othello_zoo.search import (
     Compile,
     SearchConfig,
     Subtree,
-    compiler_available,
     select_actions,
 )
 from othello_zoo.search import exact_wins as exact_wins_of
@@ -142,15 +142,16 @@ class AlphaZeroAgent(BoardAgent):
             C, on 8 x 8; 14 elsewhere) the exact solver decides: it plays a
             winning move where there is one, else a drawing one, and leaves lost positions to the search (whose
             moves give the opponent the most chances to go wrong); 0 turns it off.
-        compile: how the searches run (the same moves whichever way: only their speed differs).
-            ``"auto"`` (default): the one-board moves (``choose``, ``act``) compiled by ``torch.compile`` where a
-            compiler is present (:func:`~othello_zoo.search.compiler_available`) and :data:`COMPILE_ENV` is not
-            ``0``, on boards up to 8 x 8; the
-            compilation runs in a background thread while the first moves are searched eagerly (about 10 s on a
-            2-core CPU with inductor's cache warm, several minutes the first time on a machine: see
-            ``docs/performance.md``). ``act_states`` searches eagerly (compiled, a search of many boards gained
-            nothing on the CPU). ``True``: every search compiled, the first waiting for its compilation;
-            ``"background"``: every search compiled in the background; ``False``: eagerly.
+        compile: how the searches run (the same moves whichever way: only their speed differs). ``"auto"``
+            (default): the one-board moves (``choose``, ``act``) compiled by ``torch.compile`` on the CPU where a C++
+            compiler is present (:func:`~othello_zoo.runtime.compiler.compiler_missing`) and :data:`COMPILE_ENV` is not
+            ``0``, on boards up to 8 x 8 (on a GPU the network would run inside the compiled graph, rounding its last
+            bit otherwise than eagerly, so that the moves would depend on when the compilation ends: eagerly there until
+            that is measured); the compilation runs in a background thread while the first moves are searched eagerly
+            (about 10 s on a 2-core CPU with inductor's cache warm, several minutes the first time on a machine: see
+            ``docs/performance.md``). ``act_states`` searches eagerly (compiled, a search of many boards gained nothing
+            on the CPU). ``True``: every search compiled, the first waiting for its compilation; ``"background"``: every
+            search compiled in the background; ``False``: eagerly.
     """
 
     name = "az"
@@ -268,8 +269,8 @@ def _compile_modes(compile: object, board_size: int, device: torch.device) -> tu
     """How the agent's one-board searches and its batched ones run, for its ``compile`` argument (see
     :class:`AlphaZeroAgent`)."""
     if isinstance(compile, str) and compile == "auto":
-        wanted = os.environ.get(COMPILE_ENV, "").strip() != "0"
-        return ("background" if wanted and board_size <= 8 and compiler_available(device) else False), False
+        wanted = os.environ.get(COMPILE_ENV, "").strip() != "0" and device.type == "cpu" and board_size <= 8
+        return ("background" if wanted and compiler_missing(device) is None else False), False
     if isinstance(compile, bool):
         return compile, compile
     if isinstance(compile, str) and compile == "background":

@@ -8,13 +8,42 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+import threading
 import types
 from collections.abc import Callable
 from typing import Any
 
 import torch
 
-__all__ = ["compile_setting", "compiled_words", "compiler_missing", "cpp_compiler"]
+__all__ = [
+    "compile_setting",
+    "compiled_words",
+    "compiler_missing",
+    "compiling_in_background",
+    "cpp_compiler",
+    "started_in_background",
+]
+
+_BACKGROUND: set[threading.Thread] = set()  # the compilations running in threads of their own
+
+
+def started_in_background(job: threading.Thread) -> None:
+    """Counts ``job`` (a started thread that compiles) among the compilations in the background until it ends."""
+    _BACKGROUND.add(job)
+
+
+def compiling_in_background() -> bool:
+    """Whether a compilation runs in a background thread now (the search's ``compile="background"``).
+
+    While one does, no other compiled code of the package may skip dynamo's guard checks or run at all where it
+    shares dynamo's state: ``torch.compiler.set_stance`` is one setting for the whole process (each block puts back
+    on exit what it found on entry, so two threads' blocks interleaved leave it wrong), and dynamo's flag for skipped
+    guards is process-wide too, so that a compilation traced while another thread skipped guards could take a graph
+    compiled for other inputs."""
+    for job in list(_BACKGROUND):
+        if not job.is_alive():
+            _BACKGROUND.discard(job)
+    return bool(_BACKGROUND)
 
 
 def cpp_compiler() -> str | None:

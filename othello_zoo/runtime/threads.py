@@ -22,8 +22,9 @@ setting, ``"auto"``, its calls are timed now and then at the caller's torch sett
 (:class:`AdaptiveThreads`), and the faster count is used: more threads on a quiet machine, one as soon as another
 program takes a core. A number or ``None`` turns this off.
 
-``torch.set_num_threads`` is process-wide in torch's OpenMP build (threads started later inherit it, and torch's
-own thread pool is resized), so the switch is made only where the count differs, and restored at once.
+``torch.set_num_threads`` reaches beyond the calling thread in torch's OpenMP build (threads started later begin at
+the count last set, and torch's own thread pool is resized), so the switch is made only where the count differs, and
+restored at once.
 """
 
 from __future__ import annotations
@@ -369,10 +370,11 @@ class pinned_threads:  # noqa: N801 (a context manager)
     """Within ``with pinned_threads(count):`` torch's intra-op threads are ``count``, and every adaptive entry, in
     every thread of the process, runs at ``count`` untimed; afterwards the setting from before is restored.
 
-    For a compilation in a background thread (:mod:`othello_zoo.search._compiled`): dynamo guards its graphs on
-    torch's thread count, which is process-wide, so that a search in another thread that switched the count while
-    the graphs were traced would leave them compiled for the wrong one. The package's fixed entries already run at
-    the package setting, which is the count a compilation is made at."""
+    For a compilation in a background thread (:mod:`othello_zoo.search._compiled`), which pins the count of the
+    search that started it: dynamo guards its graphs on the count, and torch's OpenMP count is not one plain setting
+    of the process (with torch 2.13: a count set in a second thread was then read by the main thread, while one the
+    main thread set later was not seen by the second), so every thread keeps the one count while it compiles. A
+    search beside it, whose time says nothing about a quiet machine, is not timed either."""
 
     __slots__ = ("_before", "_count")
 

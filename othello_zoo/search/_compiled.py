@@ -23,9 +23,6 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
-import importlib.util
-import os
-import shutil
 import threading
 import time
 import types
@@ -39,6 +36,7 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo.core import rules
 from othello_zoo.engine.fused import Rays, WordsStep, bits, play_words, popcount, rays
+from othello_zoo.runtime.compiler import compiling_in_background, started_in_background
 from othello_zoo.runtime.threads import pinned_threads, uses_package_threads
 from othello_zoo.search._evaluate import Evaluator, prepare_traced, store_evaluation, traceable
 from othello_zoo.search._loop import (
@@ -72,7 +70,6 @@ __all__ = [
     "CompiledSimulation",
     "check_compile",
     "compiled_simulation",
-    "compiler_available",
     "levels_for",
     "looped",
     "run_compiled",
@@ -116,19 +113,6 @@ def check_compile(compile: object) -> Compile:
     if isinstance(compile, str) and compile == "background":
         return "background"
     raise TypeError(f"compile must be True, False or 'background', got {compile!r}")
-
-
-def compiler_available(device: torch.device | str = "cpu") -> bool:
-    """Whether inductor can compile for ``device`` here: a C++ compiler on the PATH for the CPU (``$CXX``, ``c++``,
-    ``g++`` or ``clang++``), Triton for CUDA. A compiler that is present and still fails is found out by the first
-    compilation (the search then goes on eagerly, with a warning)."""
-    kind = torch.device(device).type
-    if kind == "cpu":
-        names = [os.environ.get("CXX", "").split(" ")[0], "c++", "g++", "clang++"]
-        return any(shutil.which(name) for name in names if name)
-    if kind == "cuda":
-        return importlib.util.find_spec("triton") is not None
-    return False
 
 
 def levels_for(deepest: int) -> int:
@@ -703,8 +687,9 @@ class _Compiled:
         self.job: threading.Thread | None = None
 
     def compiling(self) -> bool:
-        """Whether a compilation runs in the background now (no compiled simulation runs meanwhile)."""
-        return self.job is not None and self.job.is_alive()
+        """Whether a compilation runs in the background now, this one's or another's of the process: no compiled
+        simulation runs meanwhile (:func:`~othello_zoo.runtime.compiler.compiling_in_background`)."""
+        return compiling_in_background()
 
     def report(self, stacklevel: int) -> None:
         """Warns once that the search goes on eagerly, and why."""
@@ -724,41 +709,47 @@ class _Compiled:
         key: Hashable,
     ) -> None:
         """Starts compiling for ``key`` in a thread of its own (abandoned when the program ends:
-        :func:`_abandon_at_exit`), on a copy of ``tree``, at torch's thread count now (the key's; every thread's
-        adaptive work pinned to it meanwhile: :class:`pinned_threads`). A failure is kept in ``failed`` and said
-        by the next search."""
-        scratch, threads = _cloned(tree), torch.get_num_threads()
+        :func:`_abandon_at_exit`), on a copy of ``tree``, at torch's thread count in the searching thread now (the
+        key's), which the job sets in its own thread and every thread's adaptive work keeps meanwhile, untimed
+        (:class:`pinned_threads`: dynamo guards the graphs on the count; and a timing beside a compilation would
+        mislead the choice). A failure is kept in ``failed`` and said by the next search."""
+        scratch, threads, ended = _cloned(tree), torch.get_num_threads(), threading.Event()
 
         def job() -> None:
             try:
-                with pinned_threads(threads), torch.no_grad():
-                    self.simulation.prepare(scratch, levels, leaves, root_selection, interior_selection, key)
+                try:
+                    with pinned_threads(threads), torch.no_grad():
+                        self.simulation.prepare(scratch, levels, leaves, root_selection, interior_selection, key)
+                except Exception as error:  # kept for the searching thread, which says it and goes on
+                    self.failed = _reason(error)
+                ended.set()
             except _Abandoned:
-                return
-            except Exception as error:
-                self.failed = _reason(error)
+                ended.set()
 
         self.job = threading.Thread(target=job, name="othello-zoo-compile")
         self.job.start()
-        _abandon_at_exit(self.job)
+        started_in_background(self.job)
+        _abandon_at_exit(self.job, ended)
 
 
 class _Abandoned(BaseException):
     """Raised in a background compilation when the program ends (:func:`_abandon_at_exit`)."""
 
 
-def _abandon_at_exit(job: threading.Thread) -> None:
+def _abandon_at_exit(job: threading.Thread, ended: threading.Event) -> None:
     """Ends ``job`` (a compilation, not a daemon thread) soon after the main thread has: a watcher raises
     :class:`_Abandoned` in it, at its next Python instruction, and the interpreter, which waits for it, then exits.
+    ``ended``: set by the job once its work is over (nothing is raised in it then).
 
     A daemon thread left inside torch when the interpreter finalizes is stopped wherever it is: a compilation so
     stopped had ended the program with ``terminate called without an active exception`` (SIGABRT) once in five, and
-    each exit waited about 3 s; the compilation now ends within milliseconds (or a C++ compiler's run, seconds). A
-    graph half compiled is lost, not half written: inductor writes its cache entries whole."""
+    each exit waited about 3 s; the compilation now ends at its next Python instruction (within milliseconds while
+    dynamo traces, at the end of a C++ compiler's run, seconds, where one runs). A graph half compiled is lost, not
+    half written: inductor writes its cache entries whole."""
     main = threading.main_thread()
 
     def watch() -> None:
-        while job.is_alive():
+        while job.is_alive() and not ended.is_set():
             if not main.is_alive():
                 ident = job.ident
                 if ident is not None:
@@ -864,7 +855,7 @@ def run_compiled(
             leaves = min(leaf_batch, simulations - done)
             deepest = int(tree.max_depth.max()) + leaves - 1  # a host read a simulation (microseconds on the CPU)
             done += leaves
-            if compiled.failed is None and deepest < LEVELS[-1] and not compiled.compiling():
+            if not compiled.compiling() and compiled.failed is None and deepest < LEVELS[-1]:
                 levels = levels_for(deepest)
                 key = run_key(tree, levels, leaves, rules)
                 if key in compiled.simulation.warm:
