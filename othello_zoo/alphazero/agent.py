@@ -144,7 +144,7 @@ class AlphaZeroAgent(BoardAgent):
             moves give the opponent the most chances to go wrong); 0 turns it off.
         compile: how the searches run (the same moves whichever way: only their speed differs). ``"auto"``
             (default): the one-board moves (``choose``, ``act``) compiled by ``torch.compile`` on the CPU where a C++
-            compiler is present (:func:`~othello_zoo.runtime.compiler.compiler_missing`) and :data:`COMPILE_ENV` is not
+            compiler is present (``othello_zoo.runtime.compiler.compiler_missing``) and :data:`COMPILE_ENV` is not
             ``0``, on boards up to 8 x 8 (on a GPU the network would run inside the compiled graph, rounding its last
             bit otherwise than eagerly, so that the moves would depend on when the compilation ends: eagerly there until
             that is measured); the compilation runs in a background thread while the first moves are searched eagerly
