@@ -39,6 +39,7 @@ from othello_zoo.search import (
     Compile,
     SearchConfig,
     Subtree,
+    check_compile,
     select_actions,
 )
 from othello_zoo.search import exact_wins as exact_wins_of
@@ -271,8 +272,8 @@ def _compile_modes(compile: object, board_size: int, device: torch.device) -> tu
     if isinstance(compile, str) and compile == "auto":
         wanted = os.environ.get(COMPILE_ENV, "").strip() != "0" and device.type == "cpu" and board_size <= 8
         return ("background" if wanted and compiler_missing(device) is None else False), False
-    if isinstance(compile, bool):
-        return compile, compile
-    if isinstance(compile, str) and compile == "background":
-        return "background", "background"
-    raise TypeError(f"compile must be 'auto', True, False or 'background', got {compile!r}")
+    try:
+        mode = check_compile(compile)
+    except TypeError:
+        raise TypeError(f"compile must be 'auto', True, False or 'background', got {compile!r}") from None
+    return mode, mode

@@ -44,7 +44,7 @@ evaluator and a :data:`StepFn` (``(state, actions) -> state``, default :func:`en
 
 from __future__ import annotations
 
-from othello_zoo.search._compiled import COMPILE_MODES, Compile
+from othello_zoo.search._compiled import COMPILE_MODES, Compile, check_compile
 from othello_zoo.search._config import DTYPES, FIRST_ROOM, MAX_SECONDS, MAX_SIMULATIONS, ROOT_POLICIES, SearchConfig
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes, traceable
 from othello_zoo.search._loop import StepFn, engine_step, run_search
@@ -72,6 +72,7 @@ __all__ = [
     "StepFn",
     "Subtree",
     "Tree",
+    "check_compile",
     "dirichlet",
     "engine_step",
     "evaluate_nodes",

@@ -686,11 +686,6 @@ class _Compiled:
         self.reported = False
         self.job: threading.Thread | None = None
 
-    def compiling(self) -> bool:
-        """Whether a compilation runs in the background now, this one's or another's of the process: no compiled
-        simulation runs meanwhile (:func:`~othello_zoo.runtime.compiler.compiling_in_background`)."""
-        return compiling_in_background()
-
     def report(self, stacklevel: int) -> None:
         """Warns once that the search goes on eagerly, and why."""
         if self.failed is not None and not self.reported:
@@ -855,7 +850,9 @@ def run_compiled(
             leaves = min(leaf_batch, simulations - done)
             deepest = int(tree.max_depth.max()) + leaves - 1  # a host read a simulation (microseconds on the CPU)
             done += leaves
-            if not compiled.compiling() and compiled.failed is None and deepest < LEVELS[-1]:
+            # While any compilation of the process runs in the background, nothing runs compiled (see
+            # compiling_in_background).
+            if not compiling_in_background() and compiled.failed is None and deepest < LEVELS[-1]:
                 levels = levels_for(deepest)
                 key = run_key(tree, levels, leaves, rules)
                 if key in compiled.simulation.warm:
