@@ -88,6 +88,14 @@ paths stay under 16 levels, ran 1.09x faster with 16 among the depths (13.5 agai
 at the cost of one more compilation where a deeper tree also needs 32 (a few seconds with inductor's cache warm,
 tens of seconds cold)."""
 
+DESCENT_CHUNK = 4
+"""A compiled leaf batch's descents (the loop of :func:`_descend_expand_looped`, on the CPU) walk this many levels,
+then chunks that double, each only where the descent is still going (:func:`~othello_zoo.search._loop.descend`'s
+``chunk``: a branch of the generated C++). One tree's leaf batch of 8 descents (paths of 2 to 5 edges) took 271 us at
+16 levels instead of 409, and 258 us at 32 instead of 648 (one thread of this project's 2-core AVX-512 CPU). The
+descents compiled one call each walk every level: their branches would run in inductor's Python wrapper, and the
+agent's moves were no faster with them (0.39-0.43 s against 0.39-0.41 s, alternating)."""
+
 WHILE_LOOP = "torch.ops.higher_order.while_loop"
 
 COMPILE_TIMES: dict[tuple[Any, ...], float] = {}
@@ -294,7 +302,9 @@ def _descend_expand_looped(
     ) -> tuple[Tensor, ...]:
         now = dataclasses.replace(tree, visits=visits, value_sum=value_sum, terminal=terminal)
         made = (ends[:, 1], ends[:, 4], torch.where(ends[:, 2] != 0, ends[:, 3], -1))  # the batch's links so far
-        path = descend(now, levels, root_selection, interior_selection, host_reads=False, links=made)
+        path = descend(
+            now, levels, root_selection, interior_selection, host_reads=False, links=made, chunk=DESCENT_CHUNK
+        )
         action = path.actions.gather(1, (path.depth - 1).clamp(min=0).unsqueeze(1)).squeeze(1)
         target = torch.where(path.expand, size, sink)
         terminal = terminal.index_put((t, target), torch.ones_like(path.expand))
@@ -419,13 +429,15 @@ one simulation at a time at 1.12x, and 64 and 1,024 trees faster too. On CUDA th
 evaluation inside the graph is what a captured CUDA graph needs)."""
 
 
-LOOPED_ENTRIES = 1 << 16
-"""Up to this many edge entries (trees x nodes x actions: one tree of about 1,000 nodes), a leaf batch's descents on
+LOOPED_ENTRIES = 3 << 16
+"""Up to this many edge entries (trees x nodes x actions: one tree of about 3,000 nodes), a leaf batch's descents on
 the CPU run as one compiled loop (:func:`_descend_expand_looped`), above it as one compiled call a descent. The loop
-saves the calls' own cost (dynamo's entry, the wrapper's allocations: some 80% of a descent's 435 us on one tree of
-385 nodes, one thread of this project's 2-core AVX2 CPU) and pays a copy of the carried visits and value sums each
-turn, which grows with the trees: 220 us a descent at 385 nodes; a trial loop that also carried the children took
-92 us at 65 nodes and 322 us at 1,025."""
+saves each call's own cost (dynamo's entry and the wrapper's allocations: about 107 us of a descent on the agent's
+1,153-node trees, one thread of this project's 2-core AVX-512 CPU) and pays a copy of the carried visits and value
+sums each turn, which grows with the trees. Measured with the agent's search (1,152 simulations, leaf batches of 8):
+0.30 s a move looped against 0.38 s a call a descent without subtree reuse, and 1.18-1.24 s against 1.26 s with
+3,000 simulations (3,001 nodes); in a game with subtree reuse (trees of up to some 2,300 nodes) 0.334 s against
+0.453 s. The bound was 1 << 16 while the loop walked every level of its depth (see :data:`DESCENT_CHUNK`)."""
 
 
 LOOPED_LEVELS = 64
@@ -479,8 +491,11 @@ class CompiledSimulation:
             threaded["cpp.dynamic_threads"] = True  # an OpenMP loop at the thread count of each call
             serial["cpp.threads"] = 1  # the tree's parts: loops of a few hundred entries, no OpenMP region
 
-        def compiled(function: Callable[..., Any], name: str, options: dict[str, Any]) -> Callable[..., Any]:
-            return torch.compile(_own_code(function, f"{name}_{tag}"), fullgraph=True, options=options)
+        def compiled(
+            function: Callable[..., Any], name: str, options: dict[str, Any], dynamic: bool | None = None
+        ) -> Callable[..., Any]:
+            code = _own_code(function, f"{name}_{tag}")
+            return torch.compile(code, fullgraph=True, dynamic=dynamic, options=options)
 
         self._first = compiled(_descend_expand, "descend_expand", serial)
         self._second = compiled(_evaluate_finish, "evaluate_finish", threaded)
@@ -489,7 +504,9 @@ class CompiledSimulation:
         # The loop in C++ (no Python between its turns); its graph kept in inductor's cache on disk like the others
         # (a graph with a while_loop is left out of it unless marked: its subgraphs are part of the key).
         looping = {**serial, "cpp_wrapper": True, "unsafe_marked_cacheable_functions": {WHILE_LOOP: torch.__version__}}
-        self._looped = compiled(_descend_expand_looped, "descend_expand_looped", looping)
+        # Its levels stay a constant of the graph (dynamic=False: only the dimensions marked dynamic are): a second
+        # depth had made them a symbol, on which the chunked descent's branches (torch.cond) fail to trace.
+        self._looped = compiled(_descend_expand_looped, "descend_expand_looped", looping, dynamic=False)
         self._second_joined = compiled(_evaluate_finish_joined, "evaluate_finish_joined", threaded)
         self._second_leaves = compiled(_evaluate_finish_leaves, "evaluate_finish_leaves", threaded)
         self._finish_leaves = compiled(_finish_leaves, "finish_leaves", serial)

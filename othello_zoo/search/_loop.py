@@ -65,15 +65,21 @@ def descend(
     interior_selection: SelectionFn,
     host_reads: bool | None = None,
     links: tuple[Tensor, Tensor, Tensor] | None = None,
+    chunk: int | None = None,
 ) -> Path:
     """Descends every tree for ``levels`` levels (at least the deepest path plus one), choosing by
     ``root_selection`` at the root and ``interior_selection`` below, until an edge not yet expanded or a
     finished game. ``host_reads`` (default: on the CPU) stops the descent as soon as every tree's has ended, with a
-    host read a level; without it every level is walked, as on a GPU. The same path either way.
+    host read a level; without it every level is walked, as on a GPU. The same path either way (its entries past the
+    depth aside, which nothing reads).
 
     ``links``: edges made since ``tree.child`` was last written, as ``(nodes, actions, children)``, int64
     ``(K, N)`` each (a child of -1 links nothing): read as if they were in ``tree.child`` (a compiled leaf batch's
-    links, written after its loop)."""
+    links, written after its loop).
+
+    ``chunk`` (without host reads): the levels are walked ``chunk`` first, then in chunks that double, each only where
+    a descent is still going (``torch.cond``): a compiled graph's early end, with no host read in Python. A descent
+    of a compiled leaf batch on one tree, whose paths stay a few edges deep, walked 16 or 32 levels before it."""
     t = tree.tree_index
     n_trees, device = tree.trees, t.device
     node = torch.zeros(n_trees, dtype=torch.int64, device=device)
@@ -82,25 +88,59 @@ def descend(
     expand_edge = torch.zeros(n_trees, dtype=torch.bool, device=device)
     path_nodes = torch.zeros((n_trees, levels), dtype=torch.int64, device=device)
     path_actions = torch.zeros((n_trees, levels), dtype=torch.int64, device=device)
-    # On the CPU a host read costs microseconds and synchronises nothing: the descent stops when every tree's has
-    # ended (levels past it would change nothing), which for one tree halves the levels walked (its paths are
-    # shallower on average than its deepest one). On a GPU every level is walked, without a host read.
-    stop_early = device.type == "cpu" if host_reads is None else host_reads
-    for level in range(levels):
-        if stop_early and level and not bool(active.any()):
-            break
+
+    def step(level: int, node: Tensor, active: Tensor, depth: Tensor, expand_edge: Tensor) -> tuple[Tensor, ...]:
+        """One level: the action taken at ``node``, and the descent's node, state, depth and end after it."""
         action = (interior_selection if level else root_selection)(tree, node, level)
-        path_nodes[:, level] = node
-        path_actions[:, level] = action
         following = tree.child[t, node, action]
         if links is not None:
-            linked = (links[0] == node) & (links[1] == action) & (links[2] >= 0)
-            following = torch.where(linked.any(0), (links[2] * linked).sum(0), following)
-        expand_edge |= active & (following < 0)
-        depth += active.long()
+            linked = (links[0] == node) & (links[1] == action)  # an edge of the batch is linked once at most
+            made = torch.where(linked, links[2], -1).amax(0)
+            following = torch.where(made >= 0, made, following)
+        expand_edge = expand_edge | (active & (following < 0))
+        depth = depth + active.long()
         go_on = active & (following >= 0)
         node = torch.where(go_on, following, node)
-        active = go_on & ~tree.terminal[t, node]  # a finished game ends the descent
+        return action, node, go_on & ~tree.terminal[t, node], depth, expand_edge  # a finished game ends the descent
+
+    if chunk is None or host_reads or chunk >= levels:
+        # On the CPU a host read costs microseconds and synchronises nothing: the descent stops when every tree's
+        # has ended (levels past it would change nothing), which for one tree halves the levels walked (its paths
+        # are shallower on average than its deepest one). On a GPU every level is walked, without a host read.
+        stop_early = device.type == "cpu" if host_reads is None else host_reads
+        for level in range(levels):
+            if stop_early and level and not bool(active.any()):
+                break
+            path_nodes[:, level] = node
+            action, node, active, depth, expand_edge = step(level, node, active, depth, expand_edge)
+            path_actions[:, level] = action
+        return Path(path_nodes, path_actions, depth, node, expand_edge)
+
+    if links is not None:  # the branches of a cond take no inputs that share memory (views of one tensor)
+        links = (links[0].clone(), links[1].clone(), links[2].clone())
+    column = torch.arange(levels, device=device)
+
+    def walk(first: int, *state: Tensor) -> tuple[Tensor, ...]:
+        node, active, depth, expand_edge, path_nodes, path_actions = state
+        last = min(max(2 * first, chunk), levels)
+        for level in range(first, last):
+            here = column == level
+            path_nodes = torch.where(here, node.unsqueeze(1), path_nodes)
+            action, node, active, depth, expand_edge = step(level, node, active, depth, expand_edge)
+            path_actions = torch.where(here, action.unsqueeze(1), path_actions)
+        state = (node, active, depth, expand_edge, path_nodes, path_actions)
+        if last == levels:
+            return state
+        return torch.cond(  # type: ignore[no-any-return]
+            active.any(),
+            lambda *state: tuple(x.clone() for x in walk(last, *state)),
+            lambda *state: tuple(x.clone() for x in state),
+            state,
+        )
+
+    node, _, depth, expand_edge, path_nodes, path_actions = walk(
+        0, node, active, depth, expand_edge, path_nodes, path_actions
+    )
     return Path(path_nodes, path_actions, depth, node, expand_edge)
 
 
