@@ -3,6 +3,7 @@ and all-pass roots, seeding, and the absence of host synchronisation inside a si
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -309,6 +310,46 @@ def test_search__a_descent_that_stops_early_walks_the_same_paths(device: str) ->
     for name in ("visits", "value_sum", "child", "depth", "parent", "size"):
         assert torch.equal(getattr(early, name), getattr(every, name)), name
     assert int(early.max_depth.max()) >= 4  # deep enough that the early stop took effect
+
+
+def test_search__a_chunked_descent_walks_the_same_paths() -> None:
+    """``descend``'s ``chunk`` (a compiled loop's early end, by torch.cond) walks the same paths as every level
+    walked: the same depths, leaves, expansions and, up to each depth, nodes and actions, through trees 6 deep; with
+    a batch's links read too (the edges of the root's two most visited actions, as if made in the batch)."""
+    from othello_zoo.search._loop import descend, simulate
+
+    roots = engine.from_text([*engine.to_text(engine.init(3)), MUST_PASS, OVER])
+    tree = new_tree(roots, 41, torch.float64)
+    evaluate_nodes(tree, torch.zeros(5, dtype=torch.int64), roots, fixed_evaluator)
+    puct = puct_selection(1.25)
+    checked = 0
+    for _ in range(40):
+        levels = int(tree.max_depth.max()) + 1
+        for chunk in (1, 2, 4):
+            every = descend(tree, levels, puct, puct, host_reads=False)
+            chunked = descend(tree, levels, puct, puct, host_reads=False, chunk=chunk)
+            for name in ("depth", "leaf", "expand"):
+                assert torch.equal(getattr(every, name), getattr(chunked, name)), (name, chunk)
+            walked = torch.arange(levels) < every.depth.unsqueeze(1)
+            assert torch.equal(every.nodes[walked], chunked.nodes[walked])
+            assert torch.equal(every.actions[walked], chunked.actions[walked])
+            checked += 1
+        simulate(tree, fixed_evaluator, levels, puct, puct)
+    assert checked == 120
+    assert int(tree.max_depth.max()) == 6  # past every chunk's first boundary
+    # Links: the children of the root's two most visited actions read from the batch's rows, not the tree.
+    actions = tree.visits[:, 0].argsort(1, descending=True)[:, :2].T  # (2, N)
+    children = tree.child[tree.tree_index, 0][tree.tree_index, actions]  # (2, N)
+    links = (torch.zeros_like(actions), actions, children)
+    unlinked = dataclasses.replace(tree, child=tree.child.clone())
+    unlinked.child[tree.tree_index.unsqueeze(0), 0, actions] = -1
+    levels = int(tree.max_depth.max()) + 1
+    every = descend(tree, levels, puct, puct, host_reads=False)
+    assert descend(unlinked, levels, puct, puct, host_reads=False).depth.tolist() == [1, 1, 1, 1, 0]  # links unread
+    for chunk in (None, 2):
+        linked = descend(unlinked, levels, puct, puct, host_reads=False, links=links, chunk=chunk)
+        assert torch.equal(every.depth, linked.depth)
+        assert torch.equal(every.leaf, linked.leaf)
 
 
 def test_rollout_evaluator__values_finished_and_won_positions_exactly(device: str, on_device: torch.device) -> None:
