@@ -7,8 +7,10 @@ batches, and mctx + pgx in the same run (where installed); or the shipped agent'
     python docs/scripts/one_board_search.py --agent --game  # the agent's searches in a game, as it plays by default
 
 The figures of ``docs/performance.md#leaf-batches-and-the-one-board-search``. Each search is timed 40 times (fewer at
-more roots) after two warm-ups (a compiled search's compilation among them: minutes with inductor's cache cold); the
-median and the best are printed, since a shared machine's speed wanders between runs: compare within one run only.
+more roots) after a first search (a compiled search's compilation: minutes with inductor's cache cold) and half a
+second of searches (the bench's ``WARM_SECONDS``: with two warm-ups, a one-root row had caught the ``auto`` thread
+setting before it had timed two threads, 2,821 simulations/s against the bench's 3,424); the median and the best are
+printed, since a shared machine's speed wanders between runs: compare within one run only.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from othello_zoo import engine
 from othello_zoo.agents import make_agent
 from othello_zoo.alphazero.agent import AGENT_SEARCH, AlphaZeroAgent
 from othello_zoo.alphazero.network import PolicyValueNet
-from othello_zoo.cli._measure_search import mctx_rates
+from othello_zoo.cli._measure_search import WARM_SECONDS, mctx_rates
 from othello_zoo.core.board import Board
 from othello_zoo.runtime.threads import set_threads
 from othello_zoo.search import BatchedSearch, SearchConfig
@@ -40,7 +42,9 @@ def search_rates(roots: int, simulations: int) -> None:
     for compile, leaf_batch in SEARCHES:
         config = SearchConfig(simulations=simulations, root_policy="gumbel", leaf_batch=leaf_batch)
         search = BatchedSearch(net.evaluator(), config, compile=compile)
-        for _ in range(2):
+        search.run(state, generator)  # a compiled search's compilation
+        warm = time.perf_counter()
+        while time.perf_counter() - warm < WARM_SECONDS:  # the auto thread setting times both counts and chooses
             search.run(state, generator)
         rates = []
         for _ in range(max(3, 40 // roots)):
