@@ -96,7 +96,11 @@ then chunks that double, each only where the descent is still going (:func:`~oth
 descents compiled one call each walk every level: their branches would run in inductor's Python wrapper, and the
 agent's moves were no faster with them (0.39-0.43 s against 0.39-0.41 s, alternating)."""
 
-WHILE_LOOP = "torch.ops.higher_order.while_loop"
+LOOP_OPERATORS = ("torch.ops.higher_order.while_loop", "torch.ops.higher_order.cond")
+"""The higher-order operators of the loop's graph, marked cacheable for it: inductor leaves a graph with either out
+of its cache on disk unless marked (their subgraphs' code is part of the key). Unmarked, ``cond`` had every process
+lower the loop's two graphs again: about 60 s of Python with the cache warm, a minute in which a background
+compilation held the GIL against the eager search beside it (the agent's first moves took 30-54 s instead of 1.3)."""
 
 COMPILE_TIMES: dict[tuple[Any, ...], float] = {}
 """Seconds spent in each compiled simulation's first call (its compilation), this process."""
@@ -502,8 +506,9 @@ class CompiledSimulation:
         self._finish = compiled(_finish, "finish", serial)
         self._leaf = compiled(_descend_expand_leaf, "descend_expand_leaf", serial)
         # The loop in C++ (no Python between its turns); its graph kept in inductor's cache on disk like the others
-        # (a graph with a while_loop is left out of it unless marked: its subgraphs are part of the key).
-        looping = {**serial, "cpp_wrapper": True, "unsafe_marked_cacheable_functions": {WHILE_LOOP: torch.__version__}}
+        # (:data:`LOOP_OPERATORS`).
+        cacheable = dict.fromkeys(LOOP_OPERATORS, torch.__version__)
+        looping = {**serial, "cpp_wrapper": True, "unsafe_marked_cacheable_functions": cacheable}
         # Its levels stay a constant of the graph (dynamic=False: only the dimensions marked dynamic are): a second
         # depth had made them a symbol, on which the chunked descent's branches (torch.cond) fail to trace.
         self._looped = compiled(_descend_expand_looped, "descend_expand_looped", looping, dynamic=False)
