@@ -55,9 +55,10 @@ def no_compilation_left_running() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def shallow_levels(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These searches are shallow: their descents are compiled for 8 levels (a quarter of the C++ of the default
-    32), since the first compilation of a process is most of these tests' time."""
+    """These searches are shallow: their descents are compiled for 8 levels, a leaf batch's loop too (an eighth of
+    the C++ of the default 64), since the first compilation of a process is most of these tests' time."""
     monkeypatch.setattr(compiled_module, "LEVELS", (8, 16, 32, 128, 512))
+    monkeypatch.setattr(compiled_module, "LOOPED_LEVELS", 8)
 
 
 def table_evaluator(board_size: int) -> Any:
@@ -342,6 +343,30 @@ def test_compiled__in_the_background_eager_until_compiled_then_compiled_the_same
 
 
 @pytest.mark.slow
+def test_compiled__a_leaf_batch_loop_is_one_graph_for_every_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the CPU a leaf batch's descents loop over ``LOOPED_LEVELS`` levels however shallow the trees (their
+    descents end where their paths do), so that a search growing deeper runs the one graph; the eager search's
+    visits bit for bit."""
+    monkeypatch.setattr(compiled_module, "LEVELS", (2, 4, 8, 16, 32, 128, 512))
+    levels: list[int] = []
+    run = compiled_module.CompiledSimulation.__call__
+
+    def counted(self: Any, *args: Any) -> None:
+        levels.append(args[1])
+        run(self, *args)
+
+    monkeypatch.setattr(compiled_module.CompiledSimulation, "__call__", counted)
+    evaluate, boards = table_evaluator(8), search_roots()
+    config = SearchConfig(simulations=24, leaf_batch=2)
+    eager = BatchedSearch(evaluate, config).run(boards, seeded(7))
+    compiled = BatchedSearch(evaluate, config, compile=True).run(boards, seeded(7))
+    assert_same(eager, compiled)
+    assert len(levels) == 13  # the first on a copy of the trees, which compiles; then a leaf batch a call
+    assert levels[0] == 8  # its trees one edge deep: 2 levels, were the loop built for the depth at hand
+    assert set(levels) <= {8, 16}  # 16: past 8 levels, one compiled call a descent
+
+
+@pytest.mark.slow
 def test_agent__compiled_in_the_background_plays_the_eager_agents_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     """The AlphaZero agent at ``compile="auto"``: its moves while the search compiles (eagerly) and after (compiled)
     are the moves of the agent that never compiles, tree reuse included."""
@@ -359,6 +384,8 @@ def test_agent__compiled_in_the_background_plays_the_eager_agents_moves(monkeypa
     monkeypatch.setattr(compiled_module.CompiledSimulation, "__call__", counted)
     for compile in (False, "auto"):
         agent = AlphaZeroAgent(search=search, compile=compile)
+        if compile == "auto":  # its compilation started as it was built, before its first search
+            assert compiled_module.compiled_simulation(agent.search.evaluator, engine.init(1)).job is not None
         played = [agent.choose(board) for board in boards[:3]]
         if compile == "auto":
             assert agent.search.compile == "background"
@@ -381,11 +408,15 @@ def test_agent__compiled_in_the_background_plays_the_eager_agents_moves(monkeypa
 
 
 def test_agent__compile_auto_is_background_for_one_board_eager_for_batches(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Which searches ``compile="auto"`` compiles (building the agent compiles nothing)."""
+    """Which searches ``compile="auto"`` compiles; building the agent starts the compilation of its one-board search
+    (``compile_ahead``, here recorded instead)."""
     monkeypatch.delenv(COMPILE_ENV, raising=False)
+    ahead: list[object] = []
+    monkeypatch.setattr(BatchedSearch, "compile_ahead", lambda self, roots: ahead.append(self.compile))
     agent = AlphaZeroAgent()
     compiles = "background" if compiler_missing(torch.device("cpu")) is None else False
     assert (agent.search.compile, agent.batched_search.compile) == (compiles, False)
+    assert ahead == [compiles]
     monkeypatch.setenv(COMPILE_ENV, "0")
     assert (AlphaZeroAgent().search.compile, AlphaZeroAgent().batched_search.compile) == (False, False)
     both = AlphaZeroAgent(compile=True)

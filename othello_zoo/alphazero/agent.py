@@ -199,6 +199,7 @@ class AlphaZeroAgent(BoardAgent):
         one, many = _compile_modes(compile, self.board_size, self.device)
         self.search = BatchedSearch(evaluate, config, compile=one)
         self.batched_search = self.search if many == one else BatchedSearch(evaluate, config, compile=many)
+        self.search.compile_ahead(engine.init(1, self.board_size, device=self.device))  # with "background" only
         self.reuse = config.reuse
         endgame = default_endgame(self.board_size) if endgame is None else endgame
         self.endgame = check_int("endgame", endgame, low=0, high=MAX_ENDGAME)

@@ -78,7 +78,7 @@ __all__ = [
     "simulate_words",
 ]
 
-LEVELS = (16, 32, 128, 512)
+LEVELS = (16, 32, 64, 128, 512)
 """The descent depths the compiled simulation is built for: a simulation takes the smallest that holds its tree's
 deepest path plus one (a host read a simulation; a leaf batch's plus its size), so that a few compilations serve
 nearly every search. A level past a tree's path still costs its selection over the node's actions and the
@@ -86,7 +86,8 @@ generated code's allocation of that level's values, about 1.6 us a level of a on
 a leaf batch of 8 descents took 647 us at 32 levels, 444 us at 8 and 16): a 32-simulation search on one root, whose
 paths stay under 16 levels, ran 1.09x faster with 16 among the depths (13.5 against 14.75 ms, one run alternating),
 at the cost of one more compilation where a deeper tree also needs 32 (a few seconds with inductor's cache warm,
-tens of seconds cold)."""
+tens of seconds cold). A leaf batch's compiled loop on the CPU is built for :data:`LOOPED_LEVELS` whatever the depth:
+its descents end where their paths do (:data:`DESCENT_CHUNK`)."""
 
 DESCENT_CHUNK = 4
 """A compiled leaf batch's descents (the loop of :func:`_descend_expand_looped`, on the CPU) walk this many levels,
@@ -131,7 +132,7 @@ def levels_for(deepest: int) -> int:
     """The compiled descent depth for trees whose deepest node is ``deepest`` edges below its root.
 
     >>> levels_for(0), levels_for(15), levels_for(16), levels_for(32)
-    (16, 16, 32, 128)
+    (16, 16, 32, 64)
     """
     for levels in LEVELS:
         if deepest < levels:
@@ -433,20 +434,30 @@ one simulation at a time at 1.12x, and 64 and 1,024 trees faster too. On CUDA th
 evaluation inside the graph is what a captured CUDA graph needs)."""
 
 
-LOOPED_ENTRIES = 3 << 16
-"""Up to this many edge entries (trees x nodes x actions: one tree of about 3,000 nodes), a leaf batch's descents on
+LOOPED_ENTRIES = 1 << 19
+"""Up to this many edge entries (trees x nodes x actions: one tree of about 8,000 nodes), a leaf batch's descents on
 the CPU run as one compiled loop (:func:`_descend_expand_looped`), above it as one compiled call a descent. The loop
 saves each call's own cost (dynamo's entry and the wrapper's allocations: about 107 us of a descent on the agent's
 1,153-node trees, one thread of this project's 2-core AVX-512 CPU) and pays a copy of the carried visits and value
 sums each turn, which grows with the trees. Measured with the agent's search (1,152 simulations, leaf batches of 8):
 0.30 s a move looped against 0.38 s a call a descent without subtree reuse, and 1.18-1.24 s against 1.26 s with
 3,000 simulations (3,001 nodes); in a game with subtree reuse (trees of up to some 2,300 nodes) 0.334 s against
-0.453 s. The bound was 1 << 16 while the loop walked every level of its depth (see :data:`DESCENT_CHUNK`)."""
+0.453 s. The bound was 3 << 16 (3,024 nodes) until the agent's trees against the greedy agent passed it in the
+middle of a game: the descents then needed graphs of their own, compiled there (39 s for that move with the
+compilation in the background); 0.34 s a move either way where the trees stayed under both (against alpha-beta at
+depth 3, three games each, alternating). Against the greedy agent its trees reached 3,923 nodes by its twentieth
+move, all of them looped, at 0.31-0.56 s a move."""
 
 
 LOOPED_LEVELS = 64
-"""The deepest descent a compiled loop walks: deeper ones run one compiled call a descent (inductor failed to lower
-the loop's body of 128 levels, ``KeyError: 'unbacked_bindings'``, after minutes)."""
+"""The levels a leaf batch's compiled loop is built for, whatever the depth of the trees it descends (deeper ones
+run one compiled call a descent; inductor failed to lower the loop's body of 128 levels, ``KeyError:
+'unbacked_bindings'``, after minutes). Its descents end where their paths do (:data:`DESCENT_CHUNK`), so that the
+levels past a path cost nothing but their compilation, and one graph serves a whole game: built for the depth at
+hand (16, then 32, then 128 levels), the agent's search had compiled three times in its first thirteen moves, each
+compilation in the background slowing a move to 6-10 s with inductor's cache warm (the eager search beside a
+compilation runs several times slower: both need the GIL). A game's trees on the 8 x 8 board stay within 64 levels
+past its fourth ply (60 empty squares at most)."""
 
 
 def looped(tree: Tree, levels: int) -> bool:
@@ -876,6 +887,8 @@ def run_compiled(
             # compiling_in_background).
             if not compiling_in_background() and compiled.failed is None and deepest < LEVELS[-1]:
                 levels = levels_for(deepest)
+                if leaves > 1 and levels <= LOOPED_LEVELS and looped(tree, LOOPED_LEVELS):
+                    levels = LOOPED_LEVELS  # one loop for every depth it holds (its descents end where paths do)
                 key = run_key(tree, levels, leaves, rules)
                 if key in compiled.simulation.warm:
                     compiled.simulation(tree, levels, leaves, root_selection, interior_selection, key)
