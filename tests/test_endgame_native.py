@@ -11,7 +11,10 @@ from othello_zoo import engine
 from othello_zoo.agents import endgame, native
 from othello_zoo.agents.endgame import EndgameSolver, Solution
 from othello_zoo.core.board import Board
+from othello_zoo.notation import format_moves
 from othello_zoo.testing import random_play
+
+CORNERS = 0x8100000000000081
 
 pytestmark = pytest.mark.skipif(
     native.native_solve(0, 0, -1, 1) is None, reason="no C compiler here: the Python solver is tested elsewhere"
@@ -55,6 +58,48 @@ def test_native__ffo_40_and_41_exactly() -> None:
     assert solver.solve_text(lines[0].split(";")[0]) == Solution(score=38, move=8)  # a2
     assert solver.solve_text(lines[1].split(";")[0]).score == 0
     assert solver.nodes > 1_000_000  # the C solver's nodes, counted
+
+
+@pytest.mark.slow
+def test_native__ffo_42_to_44_exactly() -> None:
+    """FFO #42 (g2 +6), #43 (g3 or c7 -12) and #44 (d2 or b8 -14), 22 to 23 empties: the C solver's scores and moves
+    (seconds each), where its stability bound, enhanced transposition cutoff and two-ply ordering all run."""
+    lines = (DATA / "fforum-40-59.obf").read_text().splitlines()
+    for line, score, moves in ((lines[2], 6, {"g2"}), (lines[3], -12, {"g3", "c7"}), (lines[4], -14, {"d2", "b8"})):
+        board = Board.from_text(line.split(";")[0])
+        solved, move, _ = native.native_solve(board.own, board.opp, -64, 64)  # type: ignore[misc]
+        assert solved == score
+        assert format_moves([move], 8, "") in moves
+
+
+def test_native__stable_discs_never_flip_in_play() -> None:
+    """The stable discs the solver's bound counts (``native_stable``) keep their colour through every random game
+    played on from 60 positions of 20 to 58 plies; the corners and a full board's discs are among them."""
+    generator = torch.Generator().manual_seed(17)
+    checked = 0
+    for plies in range(20, 60, 2):
+        for board in endgames(3, plies, seed=plies):
+            black, white = (board.own, board.opp) if board.current_player == 0 else (board.opp, board.own)
+            filled = black | white
+            stable = {}
+            for colour, discs in ((0, black), (1, white)):
+                found = native.native_stable(discs, filled)
+                assert found is not None
+                assert found & ~discs == 0  # its own discs only
+                assert found & CORNERS == discs & CORNERS  # its corners among them
+                stable[colour] = found
+            state = engine.from_text([board.to_text()] * 8)
+            while not bool(state.terminated.all()):
+                state = random_play(state, 1, generator)
+                for text in engine.to_text(state):
+                    later = Board.from_text(text)
+                    now_black = later.own if later.current_player == 0 else later.opp
+                    assert stable[0] & ~now_black == 0  # black's stable discs still black
+                    assert stable[1] & now_black == 0  # white's never black
+            checked += 1
+    assert checked >= 55
+    full = Board.from_text("XXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOO X")
+    assert native.native_stable(full.own, full.own | full.opp) == full.own
 
 
 def test_native__finished_boards_and_forced_passes() -> None:

@@ -24,7 +24,7 @@ from othello_zoo.core.scalar import scalar_rules
 __all__ = ["MAX_DEPTH", "MAX_ENDGAME", "AlphaBetaAgent", "evaluate", "solve_exact"]
 
 MAX_DEPTH = 12  # midgame plies: deeper searches take hours a move in Python
-MAX_ENDGAME = 24  # empties solved exactly: 20 take about 2 s in C and 45 s in Python (FFO #40), each more about 3x that
+MAX_ENDGAME = 24  # empties solved exactly: 20 take about 1 s in C and 45 s in Python (FFO #40), each more about 3x that
 
 
 class _Search:

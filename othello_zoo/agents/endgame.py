@@ -83,9 +83,9 @@ hundreds of MB of Python objects)."""
 
 class EndgameSolver:
     """Exact solver for ``board_size x board_size`` positions given as two bit sets. An 8 x 8 position of
-    :data:`~othello_zoo.agents.native.NATIVE_EMPTIES` empties or more is solved by the same search in C
-    (:mod:`othello_zoo.agents.native`, some fifteen times the speed: FFO #40 in about 2 s instead of 40 s), where a
-    C compiler is present; ``native=False`` keeps every solve in Python.
+    :data:`~othello_zoo.agents.native.NATIVE_EMPTIES` empties or more is solved by the search in C
+    (:mod:`othello_zoo.agents.native`: the same scores some forty times as fast, FFO #40 in about 1 s instead of
+    45 s), where a C compiler is present; ``native=False`` keeps every solve in Python.
 
     ``nodes`` counts the positions visited since construction; the transposition table is kept
     between calls (``clear()`` empties it), which helps when solving successive positions of one game.

@@ -2,9 +2,10 @@
  *
  * Square i is bit i (row i / 8, column i % 8). Scores are final disc differences for the side to move, the empty
  * squares credited to the winner (the FFO convention). Negamax alpha-beta with principal variation search, a
- * transposition table from TABLE_EMPTIES empties, "fastest first" move ordering (fewest replies for the opponent,
- * corners first, the table's move before all) down to SHALLOW_EMPTIES, parity order below, and a last-square
- * routine. Built on first use by othello_zoo.agents.native (a C compiler; the Python solver where there is none).
+ * transposition table from TABLE_EMPTIES empties (its entries for the children read first: enhanced transposition
+ * cutoff), a bound from the opponent's stable discs, "fastest first" move ordering (fewest replies for the opponent,
+ * corners first, fewest empty squares beside the mover's discs; two plies deep from TWO_PLY_EMPTIES; the table's
+ * move before all) down to SHALLOW_EMPTIES, parity order below, and a last-square routine. Built on first use by othello_zoo.agents.native (a C compiler; the Python solver where there is none).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,8 +13,11 @@
 
 typedef uint64_t u64;
 
-#define SHALLOW_EMPTIES 6
+#define SHALLOW_EMPTIES 5
 #define TABLE_EMPTIES 7
+#define STABLE_EMPTIES 8 /* from here up, the opponent's stable discs bound the score */
+#define ETC_EMPTIES 8 /* above it, the children's table entries are read before any is searched */
+#define TWO_PLY_EMPTIES 14 /* from here up, the ordering also looks at the opponent's replies */
 #define TABLE_BITS 21
 #define INF 1000
 
@@ -22,6 +26,15 @@ static const u64 NOT_H = 0x7f7f7f7f7f7f7f7fULL; /* every column but the last */
 static const u64 CORNERS = 0x8100000000000081ULL;
 
 static int count(u64 b) { return __builtin_popcountll(b); }
+
+
+/* The squares next to a disc of b, in any of the eight directions. */
+static u64 neighbours(u64 b) {
+    u64 notA = 0xfefefefefefefefeULL, notH = 0x7f7f7f7f7f7f7f7fULL;
+    u64 side = ((b << 1) & notA) | ((b >> 1) & notH);
+    u64 row = b | side;
+    return side | (row << 8) | (row >> 8);
+}
 
 /* The squares where the owner of p may place (p and o disjoint). */
 static u64 placements(u64 p, u64 o) {
@@ -41,28 +54,21 @@ static u64 placements(u64 p, u64 o) {
     return moves;
 }
 
-static const int DR[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
-static const int DC[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
-
-/* The discs of o that a disc of p placed on square x flips (0: x is not a placement). */
+/* The discs of o that a disc of p placed on square x flips (0: x is not a placement): along each direction, the
+ * run of o discs from x (at most six), kept where a disc of p closes it. */
 static u64 flips(u64 p, u64 o, int x) {
-    u64 all = 0;
-    int r0 = x >> 3, c0 = x & 7;
-    for (int d = 0; d < 8; d++) {
-        u64 run = 0;
-        int r = r0 + DR[d], c = c0 + DC[d];
-        while (r >= 0 && r < 8 && c >= 0 && c < 8) {
-            u64 bit = 1ULL << (r * 8 + c);
-            if (o & bit) {
-                run |= bit;
-            } else {
-                if (p & bit) all |= run;
-                break;
-            }
-            r += DR[d];
-            c += DC[d];
-        }
-    }
+    u64 bit = 1ULL << x, all = 0, t, inner = o & 0x7e7e7e7e7e7e7e7eULL;
+#define RAY(SHIFT, MASK)                                                                                       \
+    t = MASK & (bit SHIFT);                                                                                    \
+    t |= MASK & (t SHIFT);                                                                                     \
+    t |= MASK & (t SHIFT);                                                                                     \
+    t |= MASK & (t SHIFT);                                                                                     \
+    t |= MASK & (t SHIFT);                                                                                     \
+    t |= MASK & (t SHIFT);                                                                                     \
+    if (p & (t SHIFT)) all |= t;
+    RAY(<< 1, inner) RAY(>> 1, inner) RAY(<< 8, o) RAY(>> 8, o)
+    RAY(<< 7, inner) RAY(>> 7, inner) RAY(<< 9, inner) RAY(>> 9, inner)
+#undef RAY
     return all;
 }
 
@@ -80,6 +86,57 @@ typedef struct {
     Entry *table;
     u64 nodes;
 } Solver;
+
+/* The board's diagonals: DIAGONALS_9 along +9 (row - column constant), DIAGONALS_7 along +7 (row + column). */
+static const u64 DIAGONALS_9[15] = {
+    0x0000000000000080ULL, 0x0000000000008040ULL, 0x0000000000804020ULL,
+    0x0000000080402010ULL, 0x0000008040201008ULL, 0x0000804020100804ULL,
+    0x0080402010080402ULL, 0x8040201008040201ULL, 0x4020100804020100ULL,
+    0x2010080402010000ULL, 0x1008040201000000ULL, 0x0804020100000000ULL,
+    0x0402010000000000ULL, 0x0201000000000000ULL, 0x0100000000000000ULL};
+static const u64 DIAGONALS_7[15] = {
+    0x0000000000000001ULL, 0x0000000000000102ULL, 0x0000000000010204ULL,
+    0x0000000001020408ULL, 0x0000000102040810ULL, 0x0000010204081020ULL,
+    0x0001020408102040ULL, 0x0102040810204080ULL, 0x0204081020408000ULL,
+    0x0408102040800000ULL, 0x0810204080000000ULL, 0x1020408000000000ULL,
+    0x2040800000000000ULL, 0x4080000000000000ULL, 0x8000000000000000ULL};
+
+/* The squares whose line in each direction (row, column, two diagonals) is full. */
+static void full_lines(u64 filled, u64 *h, u64 *v, u64 *d7, u64 *d9) {
+    u64 t = filled & (filled >> 1) & NOT_H; /* a row's first square where its eight squares are filled */
+    t &= (t >> 2) | 0xc0c0c0c0c0c0c0c0ULL;
+    t &= (t >> 4) | 0xf0f0f0f0f0f0f0f0ULL;
+    *h = (t & 0x0101010101010101ULL) * 0xff;
+    t = filled & (filled >> 8); /* a column's first square where its eight squares are filled */
+    t &= t >> 16;
+    t &= t >> 32;
+    *v = t * 0x0101010101010101ULL;
+    *d7 = *d9 = 0;
+    for (int k = 0; k < 15; k++) {
+        if ((filled & DIAGONALS_9[k]) == DIAGONALS_9[k]) *d9 |= DIAGONALS_9[k];
+        if ((filled & DIAGONALS_7[k]) == DIAGONALS_7[k]) *d7 |= DIAGONALS_7[k];
+    }
+}
+
+/* Discs of b (filled: every disc) that can never flip: those whose four lines are full, the corners, and, grown
+ * from them, a disc that in each of the four line directions has a full line, the board's edge or a stable disc of
+ * its colour beside it. A lower bound on the stable discs (a disc between a stable one and an edge of another
+ * colour's run is left out). */
+static u64 stable_discs(u64 b, u64 filled) {
+    u64 h, v, d7, d9;
+    full_lines(filled, &h, &v, &d7, &d9);
+    const u64 edge_h = 0x8181818181818181ULL, edge_v = 0xff000000000000ffULL, edge = edge_h | edge_v;
+    u64 grown = (b & CORNERS) | (b & h & v & d7 & d9);
+    for (;;) {
+        u64 hs = h | edge_h | ((grown >> 1) & NOT_H) | ((grown << 1) & NOT_A);
+        u64 vs = v | edge_v | (grown >> 8) | (grown << 8);
+        u64 d7s = d7 | edge | ((grown >> 7) & NOT_A) | ((grown << 7) & NOT_H);
+        u64 d9s = d9 | edge | ((grown >> 9) & NOT_H) | ((grown << 9) & NOT_A);
+        u64 next = grown | (b & hs & vs & d7s & d9s);
+        if (next == grown) return grown;
+        grown = next;
+    }
+}
 
 static u64 mix(u64 p, u64 o) {
     u64 h = p * 0x9e3779b97f4a7c15ULL ^ (o + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
@@ -148,6 +205,11 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
         if (best_move) *best_move = 64;
         return -search(s, o, p, -beta, -alpha, 1, NULL);
     }
+    if (!best_move && n >= STABLE_EMPTIES) { /* the opponent's stable discs bound the score from above */
+        int most = 64 - 2 * count(stable_discs(o, p | o));
+        if (most <= alpha) return most;
+        if (most < beta) beta = most;
+    }
     Entry *entry = NULL;
     int hint = -1;
     if (n >= TABLE_EMPTIES) {
@@ -176,9 +238,29 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
             c->rank = -100000;
         } else if (n > SHALLOW_EMPTIES + 1) { /* fastest first: the opponent's fewest replies, its corners last */
             u64 replies = placements(c->o, c->p);
-            c->rank = count(replies) * 16 + count(replies & CORNERS) * 32 - ((1ULL << x) & CORNERS ? 8 : 0);
+            /* and the empty squares beside the mover's discs: the opponent's moves to come */
+            c->rank = count(replies) * 16 + count(replies & CORNERS) * 32 - ((1ULL << x) & CORNERS ? 8 : 0) +
+                      count(neighbours(c->p) & ~(c->p | c->o)) * 2;
+            if (n >= TWO_PLY_EMPTIES && replies) { /* two plies: the opponent's reply that leaves the mover fewest moves */
+                int fewest = 64;
+                u64 r = replies;
+                while (r) {
+                    int y = __builtin_ctzll(r);
+                    r &= r - 1;
+                    u64 g = flips(c->o, c->p, y);
+                    int mine = count(placements(c->p & ~g, c->o | g | (1ULL << y)));
+                    if (mine < fewest) fewest = mine;
+                }
+                c->rank -= fewest * 8;
+            }
         } else {
             c->rank = 0;
+        }
+    }
+    if (n > ETC_EMPTIES && !best_move) { /* a child whose table entry already refutes the window: cut off at once */
+        for (int i = 0; i < k; i++) {
+            Entry *e = &s->table[mix(children[i].o, children[i].p) & ((1ULL << TABLE_BITS) - 1)];
+            if (e->p == children[i].o && e->o == children[i].p && -e->upper >= beta) return -e->upper;
         }
     }
     for (int i = 1; i < k; i++) { /* insertion sort: a handful of moves */
@@ -246,3 +328,6 @@ int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int *move, u64 *nodes) 
     *nodes = s.nodes;
     return score;
 }
+
+/* The discs of b that stable_discs finds (filled: every disc on the board): its bound, for the tests. */
+u64 othello_zoo_stable(u64 b, u64 filled) { return stable_discs(b, filled); }

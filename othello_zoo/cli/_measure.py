@@ -487,7 +487,7 @@ def search_rates(solve_ffo: bool = True) -> dict[str, float]:
 
 
 def ffo_40() -> dict[str, float]:
-    """The exact solve of FFO #40 (20 empties) by the C solver (about 2 s on one core) and the Python one (about
+    """The exact solve of FFO #40 (20 empties) by the C solver (about 1 s on one core) and the Python one (about
     40 s): the seconds, nodes, score and move of each ("FFO #40 ..." for the solver the agents use, "FFO #40
     Python ..." for the other; the C rows are the Python solver's where no C compiler is present)."""
     from othello_zoo.agents.endgame import EndgameSolver
