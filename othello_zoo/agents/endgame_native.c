@@ -54,18 +54,39 @@ static u64 placements(u64 p, u64 o) {
     return moves;
 }
 
+/* The squares beside each square: a square with no disc of o beside it flips nothing (no flips() to run). */
+static const u64 NEIGHBOURS[64] = {
+    0x0000000000000302ULL, 0x0000000000000705ULL, 0x0000000000000e0aULL, 0x0000000000001c14ULL,
+    0x0000000000003828ULL, 0x0000000000007050ULL, 0x000000000000e0a0ULL, 0x000000000000c040ULL,
+    0x0000000000030203ULL, 0x0000000000070507ULL, 0x00000000000e0a0eULL, 0x00000000001c141cULL,
+    0x0000000000382838ULL, 0x0000000000705070ULL, 0x0000000000e0a0e0ULL, 0x0000000000c040c0ULL,
+    0x0000000003020300ULL, 0x0000000007050700ULL, 0x000000000e0a0e00ULL, 0x000000001c141c00ULL,
+    0x0000000038283800ULL, 0x0000000070507000ULL, 0x00000000e0a0e000ULL, 0x00000000c040c000ULL,
+    0x0000000302030000ULL, 0x0000000705070000ULL, 0x0000000e0a0e0000ULL, 0x0000001c141c0000ULL,
+    0x0000003828380000ULL, 0x0000007050700000ULL, 0x000000e0a0e00000ULL, 0x000000c040c00000ULL,
+    0x0000030203000000ULL, 0x0000070507000000ULL, 0x00000e0a0e000000ULL, 0x00001c141c000000ULL,
+    0x0000382838000000ULL, 0x0000705070000000ULL, 0x0000e0a0e0000000ULL, 0x0000c040c0000000ULL,
+    0x0003020300000000ULL, 0x0007050700000000ULL, 0x000e0a0e00000000ULL, 0x001c141c00000000ULL,
+    0x0038283800000000ULL, 0x0070507000000000ULL, 0x00e0a0e000000000ULL, 0x00c040c000000000ULL,
+    0x0302030000000000ULL, 0x0705070000000000ULL, 0x0e0a0e0000000000ULL, 0x1c141c0000000000ULL,
+    0x3828380000000000ULL, 0x7050700000000000ULL, 0xe0a0e00000000000ULL, 0xc040c00000000000ULL,
+    0x0203000000000000ULL, 0x0507000000000000ULL, 0x0a0e000000000000ULL, 0x141c000000000000ULL,
+    0x2838000000000000ULL, 0x5070000000000000ULL, 0xa0e0000000000000ULL, 0x40c0000000000000ULL};
+
 /* The discs of o that a disc of p placed on square x flips (0: x is not a placement): along each direction, the
  * run of o discs from x (at most six), kept where a disc of p closes it. */
 static u64 flips(u64 p, u64 o, int x) {
     u64 bit = 1ULL << x, all = 0, t, inner = o & 0x7e7e7e7e7e7e7e7eULL;
 #define RAY(SHIFT, MASK)                                                                                       \
     t = MASK & (bit SHIFT);                                                                                    \
-    t |= MASK & (t SHIFT);                                                                                     \
-    t |= MASK & (t SHIFT);                                                                                     \
-    t |= MASK & (t SHIFT);                                                                                     \
-    t |= MASK & (t SHIFT);                                                                                     \
-    t |= MASK & (t SHIFT);                                                                                     \
-    if (p & (t SHIFT)) all |= t;
+    if (t) { /* most directions end here: no disc of o beside x */                                             \
+        t |= MASK & (t SHIFT);                                                                                 \
+        t |= MASK & (t SHIFT);                                                                                 \
+        t |= MASK & (t SHIFT);                                                                                 \
+        t |= MASK & (t SHIFT);                                                                                 \
+        t |= MASK & (t SHIFT);                                                                                 \
+        if (p & (t SHIFT)) all |= t;                                                                           \
+    }
     RAY(<< 1, inner) RAY(>> 1, inner) RAY(<< 8, o) RAY(>> 8, o)
     RAY(<< 7, inner) RAY(>> 7, inner) RAY(<< 9, inner) RAY(>> 9, inner)
 #undef RAY
@@ -148,9 +169,9 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
 /* The last empty square x: the mover places there, or else the opponent does, or else nobody. */
 static int last(Solver *s, u64 p, u64 o, int x) {
     s->nodes++;
-    u64 f = flips(p, o, x);
+    u64 f = NEIGHBOURS[x] & o ? flips(p, o, x) : 0;
     if (f) return final_score(p | f | (1ULL << x), o & ~f);
-    f = flips(o, p, x);
+    f = NEIGHBOURS[x] & p ? flips(o, p, x) : 0;
     if (f) return -final_score(o | f | (1ULL << x), p & ~f);
     return final_score(p, o);
 }
@@ -172,6 +193,7 @@ static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed) {
         while (squares) {
             int x = __builtin_ctzll(squares);
             squares &= squares - 1;
+            if (!(NEIGHBOURS[x] & o)) continue;
             u64 f = flips(p, o, x);
             if (!f) continue;
             moved = 1;
