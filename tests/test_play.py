@@ -13,6 +13,7 @@ from othello_zoo import render
 from othello_zoo.cli import play as play_cli
 from othello_zoo.core.board import Board
 from othello_zoo.play import Game, PlayWindow, terminal_game
+from othello_zoo.play import window as window_module
 from othello_zoo.play.window import FLIP_SECONDS
 
 
@@ -112,6 +113,10 @@ def test_window__agent_thinks_without_blocking_events() -> None:
         window.update()  # starts the agent's thread and returns at once
         assert time.time() - start < 0.2
         assert window.status() == "Random (white) is thinking... 0.0 s"
+        assert window.message() == ""
+        with pytest.MonkeyPatch.context() as patch:  # a search compiling in the background: said on the message line
+            patch.setattr(window_module, "compiling_in_background", lambda: True)
+            assert window.message() == window_module.COMPILING_NOTE
         clock[0] = 107.46
         assert window.status() == "Random (white) is thinking... 7.5 s"
         settle(window)

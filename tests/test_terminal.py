@@ -148,6 +148,23 @@ def test_terminal__says_who_is_thinking_while_a_searching_agent_thinks() -> None
     assert "thinking" not in quick.getvalue()  # an instant agent needs no word
 
 
+def test_terminal__says_once_that_a_search_compiles_in_the_background(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a compilation runs in the background (the AlphaZero agent's first minutes on a machine), the game says
+    once that the agent's moves are slower until it is done; without one it says nothing of it."""
+    from othello_zoo.play import _terminal
+
+    monkeypatch.setattr(_terminal, "compiling_in_background", lambda: True)
+    out = io.StringIO()
+    terminal_game("human", "mcts", 8, seed=0, stdin=io.StringIO("f5\nd6\nq\n"), stdout=out, simulations=20)
+    said = "O (mcts) compiles its search in the background: slower moves until it is done\n"
+    assert out.getvalue().count(said) == 1
+    assert said + "O (mcts) is thinking...\n" in out.getvalue()
+    monkeypatch.setattr(_terminal, "compiling_in_background", lambda: False)
+    quiet = io.StringIO()
+    terminal_game("human", "mcts", 8, seed=0, stdin=io.StringIO("f5\nq\n"), stdout=quiet, simulations=20)
+    assert "compiles" not in quiet.getvalue()
+
+
 def test_play_command__offers_another_game_at_the_end(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
     from othello_zoo.__main__ import main
 

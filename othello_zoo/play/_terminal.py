@@ -19,6 +19,7 @@ from typing import TextIO
 from othello_zoo.core.notation import format_moves, index_to_square, parse_moves
 from othello_zoo.play._game import Game, seconds_text
 from othello_zoo.render import board_to_ansi, cells_of
+from othello_zoo.runtime.compiler import compiling_in_background
 
 __all__ = ["COMMANDS", "another_game", "terminal_game"]
 
@@ -85,6 +86,7 @@ class TerminalSession:
         self.live = bool(getattr(stdout, "isatty", lambda: False)())  # a terminal: the seconds are counted in place
         self.tick_seconds = TICK_SECONDS
         self.shown: object = None  # the board last printed; printed again only once it changes
+        self.compiling_said = False  # that an agent's search compiles in the background, said once a game
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
@@ -127,6 +129,9 @@ class TerminalSession:
         who = f"{'XO'[player]} ({game.sides[player]})"
         searches = game.sides[player] not in ("random", "greedy") and len(game.board.legal_actions()) > 1
         if "human" in game.sides and searches:  # the person waits: say who is thinking (az takes seconds)
+            if compiling_in_background() and not self.compiling_said:
+                self.say(f"{who} compiles its search in the background: slower moves until it is done")
+                self.compiling_said = True
             start = self.clock()
             action = self.think(f"{who} is thinking...", start)
             took = f" after {seconds_text(self.clock() - start)}"

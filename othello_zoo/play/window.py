@@ -12,6 +12,7 @@ from typing import Any
 from othello_zoo.core.notation import format_moves, index_to_square
 from othello_zoo.play._game import Game, seconds_text
 from othello_zoo.render import Panel, cells_of
+from othello_zoo.runtime.compiler import compiling_in_background
 from othello_zoo.runtime.threads import Cancelled, call_off_when
 
 __all__ = ["DEMO_DELAY", "PlayWindow", "display_available", "side_names"]
@@ -36,6 +37,9 @@ AGENT_NAMES = {
     "az": "AlphaZero",
     "uct": "UCT",
 }
+COMPILING_NOTE = "Compiling its search in the background: slower moves until it is done"
+"""The message line while an agent thinks beside a compilation (``docs/performance.md``: a first move on a new
+machine can take a minute or more; the terminal game says the same once, in :mod:`othello_zoo.play._terminal`)."""
 DEMO_DELAY = 0.8  # seconds between moves when two agents play, so that a person can follow
 
 
@@ -245,9 +249,13 @@ class PlayWindow:
         return f"Game over: {'You win' if name == 'You' else f'{name} wins'} {black}-{white}"
 
     def message(self) -> str:
-        """The message line: the last note, or what to do once the game is over."""
+        """The message line: the last note, what to do once the game is over, or, while an agent thinks and a
+        search of the process compiles in the background (the AlphaZero agent's first minutes on a machine, seconds
+        after that), that its moves are slower until then."""
         if self.game.board.terminated and not self.note:
             return "Press n for a new game"
+        if not self.note and self.thinking_seconds() is not None and compiling_in_background():
+            return COMPILING_NOTE
         return self.note
 
     def move_list(self) -> list[str]:
