@@ -5,7 +5,8 @@
  * transposition table from TABLE_EMPTIES empties (its entries for the children read first: enhanced transposition
  * cutoff), a bound from the opponent's stable discs, "fastest first" move ordering (fewest replies for the opponent,
  * corners first, fewest empty squares beside the mover's discs; two plies deep from TWO_PLY_EMPTIES; the table's
- * move before all) down to SHALLOW_EMPTIES, parity order below, and a last-square routine. Built on first use by othello_zoo.agents.native (a C compiler; the Python solver where there is none).
+ * move before all) down to SHALLOW_EMPTIES, parity order below, and a last-square routine. Built on first use by
+ * othello_zoo.agents.native (a C compiler; the Python solver where there is none).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -27,11 +28,9 @@ static const u64 CORNERS = 0x8100000000000081ULL;
 
 static int count(u64 b) { return __builtin_popcountll(b); }
 
-
 /* The squares next to a disc of b, in any of the eight directions. */
 static u64 neighbours(u64 b) {
-    u64 notA = 0xfefefefefefefefeULL, notH = 0x7f7f7f7f7f7f7f7fULL;
-    u64 side = ((b << 1) & notA) | ((b >> 1) & notH);
+    u64 side = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
     u64 row = b | side;
     return side | (row << 8) | (row >> 8);
 }
@@ -263,7 +262,7 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
             /* and the empty squares beside the mover's discs: the opponent's moves to come */
             c->rank = count(replies) * 16 + count(replies & CORNERS) * 32 - ((1ULL << x) & CORNERS ? 8 : 0) +
                       count(neighbours(c->p) & ~(c->p | c->o)) * 2;
-            if (n >= TWO_PLY_EMPTIES && replies) { /* two plies: the opponent's reply that leaves the mover fewest moves */
+            if (n >= TWO_PLY_EMPTIES && replies) { /* two plies: the reply that leaves the mover fewest moves */
                 int fewest = 64;
                 u64 r = replies;
                 while (r) {

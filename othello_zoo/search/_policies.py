@@ -345,7 +345,7 @@ class BatchedSearch:
         """With ``compile="background"``: starts compiling what a search of boards like ``roots`` runs, so that the
         compilation overlaps the program's other work, a person's first move say, instead of the first searches
         (the eager search beside a compilation runs several times slower: both need the GIL). It runs a search of
-        one leaf batch, eagerly, whose result is dropped (beside the compilation it has started: 1 to 4 s for the
+        one leaf batch, eagerly, whose result is dropped (beside the compilation it has started: 1 to 5 s for the
         agent's). Otherwise it does nothing.
 
         >>> from othello_zoo import engine
@@ -355,8 +355,8 @@ class BatchedSearch:
             return
         first = self.config.replace(simulations=self.config.leaf_batch, seconds=None, reuse=False)
         generator = torch.Generator(device=_check_roots(roots).device).manual_seed(0)
-        policy = POLICIES[first.root_policy]
-        policy(roots, self.evaluator, first, generator=generator, keep_tree=False, step=self.step, compile="background")
+        ahead = BatchedSearch(self.evaluator, first, step=self.step, compile=self.compile)
+        ahead.run(roots, generator, keep_tree=False)
 
 
 POLICIES: dict[str, Callable[..., SearchResult]] = {"puct": puct_policy, "gumbel": gumbel_policy}
