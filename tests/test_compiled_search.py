@@ -25,6 +25,7 @@ import torch
 from torch import Tensor
 
 from othello_zoo import engine
+from othello_zoo.alphazero import _compile_process
 from othello_zoo.alphazero.agent import AGENT_SEARCH, COMPILE_ENV, AlphaZeroAgent
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.board import Board
@@ -369,8 +370,11 @@ def test_compiled__a_leaf_batch_loop_is_one_graph_for_every_depth(monkeypatch: p
 @pytest.mark.slow
 def test_agent__compiled_in_the_background_plays_the_eager_agents_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     """The AlphaZero agent at ``compile="auto"``: its moves while the search compiles (eagerly) and after (compiled)
-    are the moves of the agent that never compiles, tree reuse included."""
+    are the moves of the agent that never compiles, tree reuse included. (Its compilation in this process: the
+    process of its own that fills inductor's cache first would compile the default levels, not this file's
+    shallow ones; tests/test_compile_process.py runs it.)"""
     monkeypatch.delenv(COMPILE_ENV, raising=False)
+    monkeypatch.setattr(_compile_process, "start", lambda plan: None)
     search = AGENT_SEARCH.replace(simulations=48)
     boards = [Board.from_text(text) for text in engine.to_text(random_states(6, 8, seed=11, plies=8))]
     moves = {}
@@ -412,7 +416,7 @@ def test_agent__compile_auto_is_background_for_one_board_eager_for_batches(monke
     (``compile_ahead``, here recorded instead)."""
     monkeypatch.delenv(COMPILE_ENV, raising=False)
     ahead: list[object] = []
-    monkeypatch.setattr(BatchedSearch, "compile_ahead", lambda self, roots: ahead.append(self.compile))
+    monkeypatch.setattr(BatchedSearch, "compile_ahead", lambda self, roots, before=None: ahead.append(self.compile))
     agent = AlphaZeroAgent()
     compiles = "background" if compiler_missing(torch.device("cpu")) is None else False
     assert (agent.search.compile, agent.batched_search.compile) == (compiles, False)

@@ -24,14 +24,17 @@ from othello_zoo.search._compiled import COMPILE_TIMES
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=20, help="the agent's moves to time (default 20)")
+    parser.add_argument("--moves", type=int, default=20, help="the agent's moves to time, game after game (default 20)")
     args = parser.parse_args()
     set_threads(1)
     began = time.perf_counter()
     agent = AlphaZeroAgent()  # compile="auto": its compilation starts here
     print(f"built in {time.perf_counter() - began:.2f} s", flush=True)
     greedy, board, played = make_agent("greedy"), Board.start(8), 0
-    while played < args.moves and not board.terminated:
+    while played < args.moves:
+        if board.terminated:  # the next game (a cold compilation outlasts one)
+            board = Board.start(8)
+            print("a new game", flush=True)
         start = time.perf_counter()
         board = board.step(agent.act(board))
         took = time.perf_counter() - start

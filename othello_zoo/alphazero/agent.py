@@ -25,6 +25,7 @@ from othello_zoo.agents.alphabeta import MAX_ENDGAME
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.agents.endgame import EndgameSolver
 from othello_zoo.agents.native import native_available
+from othello_zoo.alphazero import _compile_process
 from othello_zoo.alphazero._checkpoint import check_saved_network
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.board import Board
@@ -32,7 +33,7 @@ from othello_zoo.core.checks import check_device, check_int, check_seed, resolve
 from othello_zoo.core.notation import check_board_size
 from othello_zoo.runtime.compiler import compiler_missing
 from othello_zoo.runtime.files import load_saved
-from othello_zoo.runtime.threads import uses_package_threads
+from othello_zoo.runtime.threads import get_threads, uses_package_threads
 from othello_zoo.search import (
     MAX_SIMULATIONS,
     BatchedSearch,
@@ -199,7 +200,11 @@ class AlphaZeroAgent(BoardAgent):
         one, many = _compile_modes(compile, self.board_size, self.device)
         self.search = BatchedSearch(evaluate, config, compile=one)
         self.batched_search = self.search if many == one else BatchedSearch(evaluate, config, compile=many)
-        self.search.compile_ahead(engine.init(1, self.board_size, device=self.device))  # with "background" only
+        # With "background" only: its compilation starts now, after a process of its own has filled inductor's
+        # cache where it did not hold the graphs yet (so that the compilation beside the first moves only loads them).
+        threads = get_threads() or torch.get_num_threads()
+        plan = _compile_process.recipe(self.network.config(), config, exact_wins, threads)
+        self.search.compile_ahead(engine.init(1, self.board_size, device=self.device), before=lambda: _fill(plan))
         self.reuse = config.reuse
         endgame = default_endgame(self.board_size) if endgame is None else endgame
         self.endgame = check_int("endgame", endgame, low=0, high=MAX_ENDGAME)
@@ -265,6 +270,14 @@ class AlphaZeroAgent(BoardAgent):
             index = torch.tensor(rest, dtype=torch.int64, device=state.device)
             actions[rest] = select_actions(self.batched_search.run(state[index], keep_tree=False)).cpu()
         return actions.to(state.device)
+
+
+def _fill(plan: _compile_process.Recipe) -> None:
+    """Fills inductor's cache with the graphs of ``plan`` in a process of its own, where the cache does not hold
+    them yet (:mod:`othello_zoo.alphazero._compile_process`), and waits for it."""
+    process = _compile_process.start(plan)
+    if process is not None:
+        _compile_process.wait(process)
 
 
 def _compile_modes(compile: object, board_size: int, device: torch.device) -> tuple[Compile, Compile]:

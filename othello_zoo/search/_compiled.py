@@ -711,13 +711,15 @@ def _cloned(tree: Tree) -> Tree:
 
 class _Compiled:
     """A :class:`CompiledSimulation`; ``failed`` says why compiling it failed (``reported`` once it was said);
-    ``job``: its compilation in a background thread (``compile="background"``), while it runs."""
+    ``job``: its compilation in a background thread (``compile="background"``), while it runs; ``before``: what that
+    job runs first, once (:meth:`~othello_zoo.search.BatchedSearch.compile_ahead`'s ``before``)."""
 
     def __init__(self, simulation: CompiledSimulation) -> None:
         self.simulation = simulation
         self.failed: str | None = None
         self.reported = False
         self.job: threading.Thread | None = None
+        self.before: Callable[[], object] | None = None
 
     def report(self, stacklevel: int) -> None:
         """Warns once that the search goes on eagerly, and why."""
@@ -742,10 +744,13 @@ class _Compiled:
         (:class:`pinned_threads`: dynamo guards the graphs on the count; and a timing beside a compilation would
         mislead the choice). A failure is kept in ``failed`` and said by the next search."""
         scratch, threads, ended = _cloned(tree), torch.get_num_threads(), threading.Event()
+        before, self.before = self.before, None
 
         def job() -> None:
             try:
                 try:
+                    if before is not None:
+                        before()
                     with pinned_threads(threads), torch.no_grad():
                         self.simulation.prepare(scratch, levels, leaves, root_selection, interior_selection, key)
                 except Exception as error:  # kept for the searching thread, which says it and goes on

@@ -341,22 +341,35 @@ class BatchedSearch:
             compile=self.compile,
         )
 
-    def compile_ahead(self, roots: engine.State) -> None:
+    def compile_ahead(self, roots: engine.State, before: Callable[[], object] | None = None) -> None:
         """With ``compile="background"``: starts compiling what a search of boards like ``roots`` runs, so that the
         compilation overlaps the program's other work, a person's first move say, instead of the first searches
         (the eager search beside a compilation runs several times slower: both need the GIL). It runs a search of
         one leaf batch, eagerly, whose result is dropped (beside the compilation it has started: 1 to 5 s for the
         agent's). Otherwise it does nothing.
 
+        ``before``: run first in the compilation's thread, once: the agent's waits for a process of its own that
+        fills inductor's cache on disk (:mod:`othello_zoo.alphazero._compile_process`), so that its compilation
+        loads the graphs instead of lowering them beside its searches.
+
         >>> from othello_zoo import engine
         >>> from othello_zoo.search import rollout_evaluator
         >>> BatchedSearch(rollout_evaluator(8)).compile_ahead(engine.init(1))  # not "background": nothing to do"""
         if self.compile != "background":
             return
+        roots = _check_roots(roots)
         first = self.config.replace(simulations=self.config.leaf_batch, seconds=None, reuse=False)
-        generator = torch.Generator(device=_check_roots(roots).device).manual_seed(0)
+        generator = torch.Generator(device=roots.device).manual_seed(0)
         ahead = BatchedSearch(self.evaluator, first, step=self.step, compile=self.compile)
-        ahead.run(roots, generator, keep_tree=False)
+        if before is None:
+            ahead.run(roots, generator, keep_tree=False)
+            return
+        compiled = compiled_simulation(self.evaluator, roots)
+        compiled.before = before  # taken by the compilation this search starts, if it starts one
+        try:
+            ahead.run(roots, generator, keep_tree=False)
+        finally:
+            compiled.before = None
 
 
 POLICIES: dict[str, Callable[..., SearchResult]] = {"puct": puct_policy, "gumbel": gumbel_policy}
