@@ -31,8 +31,13 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def test_recipe__the_first_search_as_plain_data() -> None:
-    plan = process.recipe(NETWORK, AGENT_SEARCH, True, 1)
+@pytest.fixture
+def plan() -> process.Recipe:
+    """The shipped agent's plan at one thread."""
+    return process.recipe(NETWORK, AGENT_SEARCH, True, 1)
+
+
+def test_recipe__the_first_search_as_plain_data(plan: process.Recipe) -> None:
     assert json.loads(json.dumps(plan)) == plan  # what goes on the command line
     assert plan["network"] == NETWORK
     assert plan["exact_wins"] is True
@@ -44,9 +49,8 @@ def test_recipe__the_first_search_as_plain_data() -> None:
 
 
 def test_marker__one_name_a_plan_and_setting_in_the_cache_directory(
-    cache: Path, monkeypatch: pytest.MonkeyPatch
+    cache: Path, plan: process.Recipe, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    plan = process.recipe(NETWORK, AGENT_SEARCH, True, 1)
     name = process.marker(plan)
     assert name is not None
     assert name.parent == cache
@@ -64,9 +68,8 @@ def test_marker__one_name_a_plan_and_setting_in_the_cache_directory(
 
 
 def test_start__not_where_the_cache_holds_the_plan_or_caches_are_off(
-    cache: Path, monkeypatch: pytest.MonkeyPatch
+    cache: Path, plan: process.Recipe, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    plan = process.recipe(NETWORK, AGENT_SEARCH, True, 1)
     done = process.marker(plan)
     assert done is not None
     done.touch()
