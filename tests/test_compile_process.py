@@ -287,3 +287,19 @@ def test_main__no_marker_where_the_compilation_failed(cache: Path, monkeypatch: 
     done = process.marker(plan)
     assert done is not None
     assert not done.exists()
+
+
+def test_compile_status__eager_cached_or_not_yet(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``othello-zoo doctor``'s row: how the shipped agent's search runs here."""
+    monkeypatch.setenv(COMPILE_ENV, "0")
+    assert agent_module.compile_status() == "eagerly (OTHELLO_ZOO_COMPILE=0)"
+    monkeypatch.delenv(COMPILE_ENV)
+    monkeypatch.setattr(agent_module, "compiler_missing", lambda device: None)
+    assert agent_module.compile_status().startswith("compiled in the background; not in inductor's cache yet:")
+    network = agent_module.load_network(agent_module.shipped_network(8)).config()
+    done = process.marker(process.recipe(network, AGENT_SEARCH, True, 1))
+    assert done is not None
+    done.touch()
+    assert agent_module.compile_status() == f"compiled in the background, its graphs in inductor's cache ({cache})"
+    monkeypatch.setattr(agent_module, "compiler_missing", lambda device: "no C++ compiler found (install g++)")
+    assert agent_module.compile_status() == "eagerly (no C++ compiler found (install g++))"

@@ -210,6 +210,7 @@ def test_doctor__every_check_passes_on_the_cpu_and_says_so(capsys: pytest.Captur
     out = capsys.readouterr().out
     assert "torch threads" in out
     assert "package threads  auto (1; the conv kernel's step timed at torch's setting too)" in out
+    assert "az search        eagerly (OTHELLO_ZOO_COMPILE=0)" in out  # the suite's setting (tests/conftest.py)
     for name in ("engine step, bitboard", "engine step, conv", "vector env step", "tree search", "train iteration"):
         assert re.search(rf"^ok   cpu     {re.escape(name)} ", out, re.MULTILINE), name
     assert "5 of 5 checks passed" in out

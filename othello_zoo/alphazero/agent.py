@@ -45,7 +45,8 @@ from othello_zoo.search import (
 )
 from othello_zoo.search import exact_wins as exact_wins_of
 
-__all__ = ["AGENT_SEARCH", "COMPILE_ENV", "ENDGAME", "PYTHON_ENDGAME", "SHIPPED", "AlphaZeroAgent", "default_endgame"]
+__all__ = ["AGENT_SEARCH", "COMPILE_ENV", "ENDGAME", "PYTHON_ENDGAME", "SHIPPED", "AlphaZeroAgent", "compile_status"]
+__all__ += ["default_endgame"]
 __all__ += ["load_network", "shipped_network"]
 
 _NETWORKS = Path(__file__).resolve().parent.parent / "data" / "networks"
@@ -270,6 +271,25 @@ class AlphaZeroAgent(BoardAgent):
             index = torch.tensor(rest, dtype=torch.int64, device=state.device)
             actions[rest] = select_actions(self.batched_search.run(state[index], keep_tree=False)).cpu()
         return actions.to(state.device)
+
+
+def compile_status(board_size: int = 8) -> str:
+    """How the shipped agent's one-board search runs on this machine, in one line (``othello-zoo doctor``): eagerly
+    (compilation turned off, or no compiler), or compiled in the background, its graphs already in inductor's cache
+    on disk or not yet (then its first game compiles them in a process of its own)."""
+    device = torch.device("cpu")
+    if _compile_modes("auto", board_size, device)[0] != "background":
+        why = compiler_missing(device) or f"{COMPILE_ENV}=0"
+        return f"eagerly ({why})"
+    threads = get_threads() or torch.get_num_threads()
+    network = load_network(shipped_network(board_size)).config()
+    done = _compile_process.marker(_compile_process.recipe(network, AGENT_SEARCH, True, threads))
+    if done is not None and done.exists():
+        return f"compiled in the background, its graphs in inductor's cache ({done.parent})"
+    return (
+        "compiled in the background; not in inductor's cache yet: the first game compiles it in a process of its own "
+        "(minutes; the agent searches eagerly meanwhile)"
+    )
 
 
 def _fill(plan: _compile_process.Recipe) -> None:

@@ -74,6 +74,7 @@ def environment() -> list[tuple[str, str]]:
         rows.append(("mps", "available"))
     rows.append(("C++ compiler", _cpp_compiler()))
     rows.append(("endgame solver", _endgame_solver()))
+    rows.append(("az search", _agent_search()))
     rows.extend(thread_report())
     return rows
 
@@ -93,6 +94,13 @@ def _endgame_solver() -> str:
     from othello_zoo.agents.native import native_status
 
     return native_status()
+
+
+def _agent_search() -> str:
+    """How the shipped 8 x 8 agent's search runs here: compiled or not, its graphs cached or not."""
+    from othello_zoo.alphazero.agent import compile_status
+
+    return compile_status()
 
 
 def _sync(device: torch.device) -> None:
