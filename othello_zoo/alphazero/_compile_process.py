@@ -42,11 +42,11 @@ import torch
 from othello_zoo import engine
 from othello_zoo.search import BatchedSearch, SearchConfig, exact_wins
 
-__all__ = ["Recipe", "marker", "recipe", "start", "wait"]
+__all__ = ["LAUNCH", "Recipe", "compile_plan", "main", "marker", "recipe", "start", "wait"]
 
 Recipe = dict[str, Any]
-"""What the process compiles, as plain data: the network's settings, the search's, ``exact_wins``, the thread count
-and the board size of the roots."""
+"""What the process compiles, as plain data: the network's settings (its board size the roots'), the settings of the
+agent's first search, ``exact_wins`` and the thread count."""
 
 DTYPES = {"float32": torch.float32, "float64": torch.float64}
 
