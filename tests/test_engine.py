@@ -248,6 +248,16 @@ def test_colour_views__equal_observe_masks_and_scores_of_each_colour(
         to_move = (state.current_player == colour).unsqueeze(1)
         assert torch.equal(masks[:, colour], torch.where(to_move, mask, null_only))
     assert torch.equal(scores, engine.scores(state))
+    if backend == "bitboard" and n == 8:  # the words a compiled step makes, given: the same views
+        from othello_zoo.engine.fused import colour_words
+
+        words = colour_words(state.discs[:, 0], state.discs[:, 1], state.moves, state.current_player == 0)
+        with engine.numpy_path(host_numpy):
+            given = engine.colour_views(state, words)
+        assert all(torch.equal(a, b) for a, b in zip(given, (planes, masks, scores), strict=True))
+    elif backend == "conv":
+        with pytest.raises(ValueError, match="words are the bitboard kernel's on 8x8 boards; the state is the 'conv'"):
+            engine.colour_views(state, torch.zeros(state.batch_size, 6, dtype=torch.int64, device=device))
     assert masks[state.terminated].sum().item() == 2 * int(state.terminated.sum())  # only the null action
 
 

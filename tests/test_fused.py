@@ -277,7 +277,7 @@ def test_compiled__the_per_agent_step_with_same_step_autoreset_is_the_eager_game
     )
     assert ended >= 20
     assert forfeits >= 1
-    assert FusedSpec(random=False, observe=False, autoreset="same_step") in COMPILE_TIMES
+    assert FusedSpec(random=False, observe=False, autoreset="same_step", colours=True) in COMPILE_TIMES
 
 
 def test_compiled__random_play_with_autoreset_is_the_eager_games() -> None:

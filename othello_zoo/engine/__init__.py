@@ -73,6 +73,7 @@ from othello_zoo.engine._state import (
 )
 from othello_zoo.engine.kernels import KERNELS
 from othello_zoo.engine.kernels.base import sample_from_mask
+from othello_zoo.engine.kernels.bitboard import BitboardKernel
 from othello_zoo.engine.words import numpy_path, on_host
 from othello_zoo.runtime.threads import uses_adaptive_threads, uses_package_threads
 
@@ -352,20 +353,28 @@ class ColourViews(NamedTuple):
 
 
 @uses_package_threads
-def colour_views(state: State) -> ColourViews:
+def colour_views(state: State, words: Tensor | None = None) -> ColourViews:
     """Both colours' observations, action masks and disc counts in one pass, as views of few tensors.
 
     ``planes[:, 0:2]`` is :func:`observe` ``(state, 0)`` (black's view: its discs, then white's) and
     ``planes[:, 1:3]`` is ``observe(state, 1)``; ``masks[:, 0]`` and ``masks[:, 1]`` are black's and
     white's legal actions, the waiting colour's being the null action alone (so is a finished
     board's, for both); ``scores`` is :func:`scores` ``(state)``. The views share memory: copy one
-    before writing into it. The vector env's per-agent step is built on it.
+    before writing into it. The vector env's per-agent step is built on it. ``words``: on 8 x 8
+    bitboard states, the words the views unpack (``othello_zoo.engine.fused.colour_words``),
+    where the compiled step made them.
 
     >>> views = colour_views(init(1))
     >>> views.planes[:, 1:3].equal(observe(init(1), 1)), views.masks[0, 1].nonzero().flatten().tolist()
     (True, [64])
     """
-    planes, masks, counts = kernel_of(state).colour_view(state.discs, state.moves, state.current_player == BLACK)
+    kernel, black = kernel_of(state), state.current_player == BLACK
+    if words is None:
+        planes, masks, counts = kernel.colour_view(state.discs, state.moves, black)
+    elif isinstance(kernel, BitboardKernel) and state.board_size == 8:
+        planes, masks, counts = kernel.colour_view(state.discs, state.moves, black, words)
+    else:
+        raise ValueError(f"words are the bitboard kernel's on 8x8 boards; the state is the {state.backend!r} kernel's")
     n = state.board_size
     return ColourViews(planes.view(-1, 3, n, n), masks, counts)
 

@@ -236,3 +236,18 @@ def pack(planes: Tensor) -> Tensor:
     ``i`` as bit ``i``: the inverse of :func:`bits` (a sum of distinct powers of two, which never overflows)."""
     index = torch.arange(planes.shape[-1], dtype=torch.int64, device=planes.device)
     return (planes.to(torch.int64) << index).sum(-1)
+
+
+def colour_words(mover: Tensor, opponent: Tensor, moves: Tensor, black_to_move: Tensor) -> Tensor:
+    """int64 ``(B, 6)``: the words that both colours' views are unpacked from on 8 x 8 boards
+    (:meth:`~othello_zoo.engine.kernels.bitboard.BitboardKernel.colour_view`): black's discs, white's, black's
+    again, black's placements, then bits 256-321 of the stream: black's null action (set where it has no
+    placement), white's placements, white's null action. From the mover's discs, the opponent's, the mover's
+    placements and whether black moves (bool ``(B,)``); the compiled dict step makes them in its loop."""
+    black = torch.where(black_to_move, mover, opponent)
+    white = black ^ mover ^ opponent  # the discs that are not black's
+    black_moves = moves * black_to_move
+    white_moves = moves ^ black_moves
+    low = (white_moves << 1) + (black_moves == 0).long()
+    high = ((white_moves >> 63) & 1) + ((white_moves == 0).long() << 1)
+    return torch.stack((black, white, black, black_moves, low, high), dim=1)

@@ -29,7 +29,7 @@ from torch import Tensor
 
 from othello_zoo.core import rules
 from othello_zoo.engine import State
-from othello_zoo.engine.fused import Rays, bits, play_words, popcount, rays
+from othello_zoo.engine.fused import Rays, bits, colour_words, play_words, popcount, rays
 from othello_zoo.engine.wide import Directions, Wide, directions, planes_to_words, play_wide, words_to_planes
 from othello_zoo.engine.words import ByteTables, unpack_bits
 from othello_zoo.env import transitions
@@ -54,6 +54,8 @@ class FusedSpec:
         planes: the boards are the conv kernel's (planes in and out, any size): the step plays them on
             :mod:`othello_zoo.engine.wide`'s words, and the next state's rays are left to be found
             (``(B, 0)``: see :class:`~othello_zoo.engine.State`). Otherwise the bitboard kernel's words.
+        colours: the words of both colours' views of the next state are made in the step (``FusedResult.colours``,
+            the per-agent dict step's: :func:`othello_zoo.engine.colour_views` unpacks them); bitboard words only.
     """
 
     board_size: int = 8
@@ -62,6 +64,7 @@ class FusedSpec:
     random: bool = True
     observe: bool = True
     planes: bool = False
+    colours: bool = False
     # The board's 8 directions, worked out here so that the traced function finds them as constants.
     rays: tuple[Rays, ...] = field(init=False, repr=False, compare=False)
     wide: Directions | None = field(init=False, repr=False, compare=False)
@@ -70,6 +73,8 @@ class FusedSpec:
         table = () if self.planes else word_rays(self.board_size)
         if self.autoreset not in ("next_step", "same_step", "disabled"):
             raise ValueError(f"autoreset must be 'next_step', 'same_step' or 'disabled', got {self.autoreset!r}")
+        if self.colours and self.planes:
+            raise ValueError("colours=True makes the bitboard kernel's colour words: not with planes=True")
         object.__setattr__(self, "rays", table)
         object.__setattr__(self, "wide", directions(self.board_size) if self.planes else None)
 
@@ -138,6 +143,7 @@ class FusedResult(NamedTuple):
     final_moves: Tensor  # int64 (B,) or (B, W): and its placements (same_step)
     final_terminated: Tensor  # bool (B,): the game is over there (same_step)
     final_forfeited: Tensor  # bool (B,): by an illegal action (same_step)
+    colours: Tensor  # int64 (B, 6): the words of both colours' views of the next state (colours), else empty
 
 
 def fused_step(
@@ -219,6 +225,10 @@ def fused_step(
         observation, mask = empty, torch.stack((sets.write(next_moves), sets.none(next_moves).long()), dim=1)
     else:  # the host views the planes (FusedStep.views)
         observation, mask = empty, empty
+    colours = torch.zeros(0, dtype=torch.int64, device=discs.device)
+    if spec.colours:  # the words engine.colour_views unpacks, as the bitboard kernel makes them from a state
+        black_to_move = next_player == rules.BLACK
+        colours = colour_words(sets.write(next_own), sets.write(next_opp), sets.write(next_moves), black_to_move)
     return FusedResult(
         sets.discs(next_own, next_opp),
         sets.write(next_moves),
@@ -240,6 +250,7 @@ def fused_step(
         final_moves,
         final_terminated,
         final_forfeited,
+        colours,
     )
 
 

@@ -154,7 +154,8 @@ class OthelloVectorEnv:
         n = config.board_size
         what = f"the {config.backend} kernel's {n}x{n} boards"  # every kernel's boards: FusedSpec's planes
         self.compile, self.compile_reason = compile_setting(compile, torch.device(str(config.device)), None, what)
-        self._fused: dict[tuple[bool, bool], FusedStep] = {}  # by (random actions, views made), at first use
+        # by (random actions, views made, colour words made), at first use
+        self._fused: dict[tuple[bool, bool, bool], FusedStep] = {}
         self._zeros: Tensor | None = None
         self.reward_mode: RewardMode = config.reward_mode
         self.device: torch.device = config.device  # type: ignore[assignment]  # normalised by EnvConfig
@@ -252,7 +253,7 @@ class OthelloVectorEnv:
             self._check_tensor(f"actions[{agent!r}]", actions[agent], torch.int64)
         black_moved = self.state.current_player == 0
         movers = torch.where(black_moved, actions["black_0"], actions["white_0"])
-        fused = self._fused_for(random=False, observe=False) if self.compile else None
+        fused = self._fused_for(random=False, observe=False, colours=self._colours_in_step) if self.compile else None
         if fused is not None:
             observations, mine, theirs, terminated, infos = self._fused_advance(fused, movers)
         else:
@@ -324,7 +325,8 @@ class OthelloVectorEnv:
         infos = self._final_infos(before, result)
         if self.autoreset_mode == AutoresetMode.SAME_STEP:
             infos["final_obs"] = self._observations(fused.final_state(before, result))[0]
-        observations, infos["scores"] = self._observations(self.state)
+        words = result.colours if fused.spec.colours else None  # both colours' words, made in the step
+        observations, infos["scores"] = self._observations(self.state, words)
         infos["current_player"] = self.state.current_player
         return observations, result.reward, result.opponent_reward, result.reported, infos
 
@@ -342,12 +344,19 @@ class OthelloVectorEnv:
         step's compiler than numpy's vectorised unpackbits."""
         return self.device.type != "cpu"
 
-    def _fused_for(self, random: bool, observe: bool) -> FusedStep | None:
+    @property
+    def _colours_in_step(self) -> bool:
+        """Whether the dict step's compiled step makes the words of both colours' views (8 x 8 bitboard boards): a
+        few operations a board in its loop, where working them out after the step took about a tenth of a step
+        (numpy's, on the CPU) or eight more kernel launches (on a GPU)."""
+        return self.backend == "bitboard" and self.board_size == 8
+
+    def _fused_for(self, random: bool, observe: bool, colours: bool = False) -> FusedStep | None:
         """The fused step of its kind (given or random actions; the movers' views made in it or not), built at first
         use. Under ``compile="auto"`` its first build compiles it on two scratch boards, a line on standard error
         saying so; where that fails the env steps eagerly from then on (a warning says why) and ``None`` comes back,
         nothing of the env touched."""
-        fused = self._fused.get((random, observe))
+        fused = self._fused.get((random, observe, colours))
         if fused is not None:
             return fused
         spec = FusedSpec(
@@ -357,6 +366,7 @@ class OthelloVectorEnv:
             random=random,
             observe=observe,
             planes=self.backend != "bitboard",
+            colours=colours,
         )
         fused = FusedStep(spec, self.device)
         if self._auto and not fused.ready:
@@ -368,7 +378,7 @@ class OthelloVectorEnv:
                 self.compile_reason = f"compile='auto': stepping eagerly, the step could not be compiled: {failure}"
                 warnings.warn(self.compile_reason, stacklevel=4)
                 return None
-        self._fused[random, observe] = fused
+        self._fused[random, observe, colours] = fused
         return fused
 
     def _fused_run(
@@ -449,9 +459,10 @@ class OthelloVectorEnv:
         infos["current_player"] = state.current_player
         return observations, mine, theirs, terminated, infos
 
-    def _observations(self, state: engine.State) -> tuple[Observations, Tensor]:
-        """Both agents' observations (views of two tensors: see ``engine.colour_views``) and the scores."""
-        planes, masks, scores = engine.colour_views(state)
+    def _observations(self, state: engine.State, words: Tensor | None = None) -> tuple[Observations, Tensor]:
+        """Both agents' observations (views of two tensors: see ``engine.colour_views``, ``words`` its words where
+        the compiled step made them) and the scores."""
+        planes, masks, scores = engine.colour_views(state, words)
         observations = {
             "black_0": {"observation": planes[:, 0:2], "action_mask": masks[:, 0]},
             "white_0": {"observation": planes[:, 1:3], "action_mask": masks[:, 1]},

@@ -66,10 +66,13 @@ def sample_from_mask(mask: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor]:
     value = (low >> shift) & np.uint64(0xFF)
     in_byte = _SELECT.take((value << np.uint64(3)) + ((rank.astype(np.uint64) - before) & np.uint64(7)))
     actions = shift.astype(np.int64) + in_byte
-    on_high = rank >= in_low  # past the first 64 columns
-    high_rank = (rank - in_low) & 7
-    actions = np.where(on_high, 64 + _SELECT.take(high.astype(np.int64) * 8 + high_rank), actions)
-    actions = np.where(count == 0, mask.shape[1], actions)
+    on_high = rank >= in_low  # past the first 64 columns, or no legal action at all (rank 0, none in the word)
+    if columns <= 65:  # the env's masks: column 64 where it is the one legal past the word, else none (A)
+        actions = np.where(on_high, columns - high.astype(np.int64), actions)
+    else:
+        high_rank = (rank - in_low) & 7
+        actions = np.where(on_high, 64 + _SELECT.take(high.astype(np.int64) * 8 + high_rank), actions)
+        actions = np.where(count == 0, columns, actions)
     return torch.from_numpy(actions), torch.from_numpy(count.astype(np.uint8))
 
 

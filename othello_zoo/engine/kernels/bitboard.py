@@ -37,6 +37,7 @@ from torch import Tensor
 from othello_zoo.core import rules
 from othello_zoo.core.fill import occluded_fill, ray_flips, ray_moves
 from othello_zoo.core.rules import direction_tables
+from othello_zoo.engine.fused import colour_words
 from othello_zoo.engine.kernels import _host
 from othello_zoo.engine.kernels.base import colour_view_of
 from othello_zoo.engine.words import (
@@ -188,19 +189,23 @@ class BitboardKernel:
         bits = self.bits(words)
         return bits[:, :2].view(torch.int8), bits[:, 2]
 
-    def colour_view(self, discs: Tensor, moves: Tensor, black_to_move: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+    def colour_view(
+        self, discs: Tensor, moves: Tensor, black_to_move: Tensor, words: Tensor | None = None
+    ) -> tuple[Tensor, Tensor, Tensor]:
         """``(planes int8 (B, 3, n*n), masks bool (B, 2, n*n+1), counts int64 (B, 2))`` (see
         :func:`colour_view_of`).
 
         On 8 x 8 boards one unpacking of 41 bytes a board gives the planes and the masks: black's
         discs, white's, black's, then black's placements and its null action (one bit) and white's
         placements and null action. Each mask's 65 entries are then consecutive bytes of the
-        result, so the planes and both masks are views of it.
+        result, so the planes and both masks are views of it. ``words``: those words
+        (``othello_zoo.engine.fused.colour_words``) where a compiled step made them already.
         """
         if self.board_size != 8 or sys.byteorder != "little":
             planes, placements = self.mover_view(discs, moves)
             return colour_view_of(planes, placements, self.has_moves(moves), black_to_move)
-        words = self._colour_words(discs, moves, black_to_move)
+        if words is None:
+            words = self._colour_words(discs, moves, black_to_move)
         stream = words.view(torch.uint8)[:, :41].contiguous()  # the 322 bits, in whole bytes
         bits = self.bits_of_bytes(stream)  # (B, 328)
         planes = bits[:, : 3 * 64].view(torch.int8).view(-1, 3, 64)
@@ -212,14 +217,7 @@ class BitboardKernel:
         the stream: black's null action (set: it has no placement), white's placements, its null."""
         if _host.usable(discs):  # the same words, in numpy's cheaper operations
             return _host.colour_words(discs, moves, black_to_move)
-        mover, opponent = discs[:, 0], discs[:, 1]
-        black = torch.where(black_to_move, mover, opponent)
-        white = black ^ mover ^ opponent  # the discs that are not black's
-        black_moves = moves * black_to_move
-        white_moves = moves ^ black_moves
-        low = (white_moves << 1) + (black_moves == 0)
-        high = ((white_moves >> 63) & 1) + ((white_moves == 0) << 1)
-        return torch.stack((black, white, black, black_moves, low, high), dim=1)
+        return colour_words(discs[:, 0], discs[:, 1], moves, black_to_move)
 
     def mover_counts(self, discs: Tensor) -> Tensor:
         """int64 ``(B, 2)`` disc counts (mover, opponent)."""
