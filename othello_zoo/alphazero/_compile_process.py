@@ -53,7 +53,7 @@ DTYPES = {"float32": torch.float32, "float64": torch.float64}
 
 def recipe(network_config: dict[str, int], config: SearchConfig, exact: bool, threads: int) -> Recipe:
     """The agent's search as plain data (see :data:`Recipe`)."""
-    first = config.replace(simulations=config.leaf_batch, seconds=None, reuse=False)  # compile_ahead's search
+    first = config.warm_up()  # the search that compile_ahead runs
     search = {name: getattr(first, name) for name in first.__dataclass_fields__}
     search["dtype"] = str(first.dtype).removeprefix("torch.")
     return {"network": dict(network_config), "search": search, "exact_wins": bool(exact), "threads": int(threads)}

@@ -129,3 +129,13 @@ class SearchConfig:
             if name not in names:
                 raise TypeError(f"SearchConfig has no setting {name!r}; the settings are {', '.join(names)}")
         return dataclasses.replace(self, **changes)
+
+    def warm_up(self) -> SearchConfig:
+        """The search that :meth:`~othello_zoo.search.BatchedSearch.compile_ahead` runs to start a compilation:
+        one leaf batch, no time limit, no tree kept. It runs the graphs of this config's searches; the agent's
+        compile process compiles the same one.
+
+        >>> SearchConfig(simulations=384, leaf_batch=8, reuse=True).warm_up().simulations
+        8
+        """
+        return self.replace(simulations=self.leaf_batch, seconds=None, reuse=False)

@@ -358,9 +358,8 @@ class BatchedSearch:
         if self.compile != "background":
             return
         roots = _check_roots(roots)
-        first = self.config.replace(simulations=self.config.leaf_batch, seconds=None, reuse=False)
         generator = torch.Generator(device=roots.device).manual_seed(0)
-        ahead = BatchedSearch(self.evaluator, first, step=self.step, compile=self.compile)
+        ahead = BatchedSearch(self.evaluator, self.config.warm_up(), step=self.step, compile=self.compile)
         if before is None:
             ahead.run(roots, generator, keep_tree=False)
             return
