@@ -6,14 +6,18 @@ compiled by torch.compile in a few (a compilation takes 10-30 s on 2 cores): eve
 
 from __future__ import annotations
 
+import contextlib
 import functools
+from collections.abc import Iterator
 
 import pytest
 import torch
+from torch._dynamo.utils import counters
 
 from othello_zoo import engine, othello_v0
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.env import fused as fused_module
+from othello_zoo.env import vector as vector_module
 from othello_zoo.env.fused import COMPILE_TIMES, FusedSpec, FusedStep, fused_step
 from othello_zoo.runtime import compiler as compiler_module
 from othello_zoo.search import BatchedSearch, SearchConfig
@@ -45,6 +49,18 @@ def _assert_same(x: object, y: object, where: str) -> None:
         assert torch.equal(x, y), where
 
 
+@contextlib.contextmanager
+def _op_by_op() -> Iterator[None]:
+    """Every fused step a ``compile=True`` env builds inside runs its function op by op (``FusedStep(...,
+    compile=False)``), and nothing compiles: a compilation in the quick group costs 10-80 s with inductor's cache
+    cold (a fresh machine's), and had crept in unseen when the env's key of its steps changed."""
+    graphs = counters["stats"]["unique_graphs"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(vector_module, "FusedStep", functools.partial(FusedStep, compile=False))
+        yield
+    assert counters["stats"]["unique_graphs"] == graphs, "a graph was compiled in an op-by-op test"
+
+
 def _lockstep(
     plies: int,
     boards: int,
@@ -57,25 +73,15 @@ def _lockstep(
     """Plays ``plies`` steps of ``boards`` games on an eager env and a fused one (compiled or run op by op) from the
     same seeds, comparing every output and the state after each step; ``dict_step``: through the per-agent
     ``step`` (given actions). Returns (boards that ended, forfeits)."""
+    with contextlib.nullcontext() if compiled else _op_by_op():  # op by op: the same function, not compiled
+        return _play_lockstep(plies, boards, random, device, dict_step, **settings)
+
+
+def _play_lockstep(
+    plies: int, boards: int, random: bool, device: str, dict_step: bool, **settings: object
+) -> tuple[int, int]:
     eager = othello_v0.vector_env(boards, device=device, **settings)  # type: ignore[arg-type]
     fused = othello_v0.vector_env(boards, device=device, compile=True, **settings)  # type: ignore[arg-type]
-    if not compiled:  # the same function, op by op
-        fused._fused = {
-            (flag, observe): FusedStep(
-                FusedSpec(
-                    board_size=fused.board_size,
-                    autoreset=fused.autoreset_mode.name.lower(),  # type: ignore[arg-type]
-                    margin=fused.reward_mode == "margin",
-                    random=flag,
-                    observe=observe,
-                    planes=fused.backend != "bitboard",
-                ),
-                fused.device,
-                compile=False,
-            )
-            for flag in (True, False)
-            for observe in (True, False)
-        }
     eager.reset(seed=3)
     fused.reset(seed=3)
     g_eager = torch.Generator(device=device).manual_seed(11)
@@ -157,11 +163,9 @@ def test_fused_state__its_rays_are_found_where_the_engine_needs_them() -> None:
     """A compiled-form step leaves a conv state's rays unfound ((B, 0)); engine.step, where, put and cat take such
     a state, alone or beside one whose rays are found, and play the same games."""
     env = othello_v0.vector_env(3, board_size=10, compile=True)
-    env._fused = {  # op by op: no compilation in this test
-        (True, False): FusedStep(FusedSpec(board_size=10, random=True, observe=False, planes=True), env.device, False)
-    }
     env.reset(seed=1)
-    env.step_movers_random()
+    with _op_by_op():
+        env.step_movers_random()
     assert env.state.rays.shape == (3, 0)
     found = engine.from_text(engine.to_text(env.state), backend="conv")
     assert found.rays.shape == (3, 100)
@@ -226,16 +230,15 @@ def test_fused_state__a_write_into_its_planes_is_read_at_the_next_step() -> None
     pack them again: the next step is the one from a copy of the written state."""
     envs = [othello_v0.vector_env(3, board_size=10, illegal_action="lose", compile=True) for _ in range(2)]
     for env in envs:
-        spec = FusedSpec(board_size=10, random=False, observe=False, planes=True)
-        env._fused = {(False, False): FusedStep(spec, env.device, False)}
         env.reset(seed=0)
     actions = engine.random_actions(envs[0].state, torch.Generator().manual_seed(0))
-    for env in envs:
-        env.step_movers(actions)
-    envs[0].state.discs[:, 1, 40:50] = False  # the opponent's discs of row 5 taken off, in place
-    envs[1].state = engine.clone(envs[0].state)  # the same boards in new tensors (nothing kept for them)
-    actions = engine.random_actions(envs[1].state, torch.Generator().manual_seed(1))
-    a, b = (env.step_movers(actions) for env in envs)
+    with _op_by_op():
+        for env in envs:
+            env.step_movers(actions)
+        envs[0].state.discs[:, 1, 40:50] = False  # the opponent's discs of row 5 taken off, in place
+        envs[1].state = engine.clone(envs[0].state)  # the same boards in new tensors (nothing kept for them)
+        actions = engine.random_actions(envs[1].state, torch.Generator().manual_seed(1))
+        a, b = (env.step_movers(actions) for env in envs)
     _same(envs[1].state, envs[0].state)
     assert torch.equal(a.observation, b.observation)
     assert int(envs[0].state.discs.sum()) > 0
