@@ -195,10 +195,10 @@ class BitboardKernel:
         """``(planes int8 (B, 3, n*n), masks bool (B, 2, n*n+1), counts int64 (B, 2))`` (see
         :func:`colour_view_of`).
 
-        On 8 x 8 boards one unpacking of 41 bytes a board gives the planes and the masks: black's
-        discs, white's, black's, then black's placements and its null action (one bit) and white's
-        placements and null action. Each mask's 65 entries are then consecutive bytes of the
-        result, so the planes and both masks are views of it. ``words``: those words
+        On 8 x 8 boards one unpacking of six words a board (the 322 bits used among them) gives the
+        planes and the masks: black's discs, white's, black's, then black's placements and its null
+        action (one bit) and white's placements and null action. Each mask's 65 entries are then
+        consecutive bytes of the result, so the planes and both masks are views of it. ``words``: those words
         (``othello_zoo.engine.fused.colour_words``) where a compiled step made them already.
         """
         if self.board_size != 8 or sys.byteorder != "little":
@@ -206,8 +206,8 @@ class BitboardKernel:
             return colour_view_of(planes, placements, self.has_moves(moves), black_to_move)
         if words is None:
             words = self._colour_words(discs, moves, black_to_move)
-        stream = words.view(torch.uint8)[:, :41].contiguous()  # the 322 bits, in whole bytes
-        bits = self.bits_of_bytes(stream)  # (B, 328)
+        # All six words unpacked (B, 384): the 322 bits used and 62 more, without copying the 41 bytes out first.
+        bits = self.bits_of_bytes(words.contiguous().view(torch.uint8))
         planes = bits[:, : 3 * 64].view(torch.int8).view(-1, 3, 64)
         masks = bits[:, 3 * 64 : 3 * 64 + 2 * 65].view(-1, 2, 65)
         return planes, masks, self.mover_counts(words[:, :2])
