@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,26 @@ def pytest_configure(config: pytest.Config) -> None:
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def _graphs_compiled() -> int:
+    """Graphs dynamo has compiled in this process (served from inductor's cache or not); 0 before it is imported."""
+    utils = sys.modules.get("torch._dynamo.utils")
+    return 0 if utils is None else int(utils.counters["stats"]["unique_graphs"])
+
+
+@pytest.fixture(autouse=True)
+def _compiles_only_where_marked(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that compiles is marked ``compiles`` (or is in the ``slow`` or ``integrations`` group, which the
+    README's test command leaves out or skips): a compilation costs 10-80 s of that command on a fresh machine, whose
+    inductor cache is cold, and one crept in unseen before (an op-by-op test whose private hook had gone stale
+    compiled every configuration: 556 s)."""
+    before = _graphs_compiled()
+    yield
+    compiled = _graphs_compiled() - before
+    marked = any(request.node.get_closest_marker(name) for name in ("compiles", "slow", "integrations"))
+    if compiled and not marked:
+        pytest.fail(f"compiled {compiled} graph(s) without the 'compiles' mark (see tests/conftest.py)")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -274,6 +274,7 @@ def test_fused_function__the_per_agent_step_plays_the_eager_games(autoreset: str
     assert forfeits >= 1
 
 
+@pytest.mark.compiles
 def test_compiled__the_per_agent_step_with_same_step_autoreset_is_the_eager_games() -> None:
     ended, forfeits = _lockstep(
         90, 64, compiled=True, random=False, dict_step=True, autoreset_mode="same_step", illegal_action="lose"
@@ -283,6 +284,7 @@ def test_compiled__the_per_agent_step_with_same_step_autoreset_is_the_eager_game
     assert FusedSpec(random=False, observe=False, autoreset="same_step", colours=True) in COMPILE_TIMES
 
 
+@pytest.mark.compiles
 def test_compiled__random_play_with_autoreset_is_the_eager_games() -> None:
     """torch.compile's loop (C++ on the CPU) against the eager engine: 256 boards, 130 plies, whole games."""
     ended, _ = _lockstep(130, 256, compiled=True, random=True, illegal_action="lose")
@@ -290,6 +292,7 @@ def test_compiled__random_play_with_autoreset_is_the_eager_games() -> None:
     assert FusedSpec(random=True, observe=False) in COMPILE_TIMES
 
 
+@pytest.mark.compiles
 def test_compiled__given_actions_book_and_same_step_on_6x6() -> None:
     ended, forfeits = _lockstep(
         70, 96, compiled=True, random=False, board_size=6, autoreset_mode="same_step", illegal_action="lose"
@@ -323,6 +326,7 @@ def test_compiled__the_conv_kernels_10x10_boards() -> None:
     assert forfeits >= 1
 
 
+@pytest.mark.compiles
 def test_compiled__an_illegal_action_raises_and_changes_nothing() -> None:
     env = othello_v0.vector_env(4, compile=True, opening_book="xot")  # illegal_action="raise"
     env.reset(seed=0)
@@ -377,6 +381,7 @@ def test_step_movers_random__eager_is_step_movers_of_random_actions() -> None:
     _same(a.state, b.state)
 
 
+@pytest.mark.compiles
 def test_compiled__on_the_device_under_test(device: str, on_device: torch.device) -> None:
     """The compiled step on the device given to --device (CI: cpu:0; a GPU run: Triton's loop)."""
     ended, _ = _lockstep(70, 64, compiled=True, random=True, device=device, illegal_action="lose")
@@ -388,6 +393,7 @@ def test_fused_function__a_single_board() -> None:
     assert ended >= 1
 
 
+@pytest.mark.compiles
 def test_bench__compiled_rows_with_compile_time_and_crossover(capsys: pytest.CaptureFixture[str]) -> None:
     from othello_zoo.cli.bench import main
 

@@ -312,6 +312,7 @@ def test_search__a_descent_that_stops_early_walks_the_same_paths(device: str) ->
     assert int(early.max_depth.max()) >= 4  # deep enough that the early stop took effect
 
 
+@pytest.mark.compiles  # torch.cond's branches, traced by dynamo (its eager backend: no inductor, no C++)
 def test_search__a_chunked_descent_walks_the_same_paths() -> None:
     """``descend``'s ``chunk`` (a compiled loop's early end, by torch.cond) walks the same paths as every level
     walked: the same depths, leaves, expansions and, up to each depth, nodes and actions, through trees 6 deep; with
