@@ -8,7 +8,7 @@ import torch
 from helpers import DATA
 
 from othello_zoo import engine
-from othello_zoo.agents import endgame, native
+from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, alphabeta, endgame, native
 from othello_zoo.agents.endgame import EndgameSolver, Solution
 from othello_zoo.core.board import Board
 from othello_zoo.notation import format_moves
@@ -120,3 +120,47 @@ def test_native__without_a_compiler_the_python_solver_runs_and_says_why(monkeypa
         solved = EndgameSolver(8).solve(board.own, board.opp)
     assert solved == EndgameSolver(8, native=False).solve(board.own, board.opp)
     assert native.native_status() == "C solver off: no C compiler (cc, gcc or clang) on the PATH"
+
+
+@pytest.mark.parametrize("plies", [4, 20, 36])
+def test_native_midgame__the_python_searchs_values_moves_and_nodes(plies: int) -> None:
+    """Alpha-beta's midgame search in C is the Python one, move for move: at depths 1 to 4 on positions of random
+    games, the same value, best move and nodes."""
+    boards = [board for board in endgames(12, plies, seed=plies) if board.legal_actions() != [64]]
+    assert len(boards) >= 8
+    for board in boards:
+        for depth in (1, 2, 3, 4):
+            in_c = alphabeta.search(board, depth)
+            assert in_c == alphabeta.search(board, depth, native=False)
+            assert in_c[1] in board.legal_actions()
+    # Evaluations at the horizon: a depth-1 value is the best child's, negated (the weights of the same table).
+    board = boards[0]
+    children = [board.step(action) for action in board.legal_actions()]
+    assert alphabeta.search(board, 1)[0] == max(-alphabeta.evaluate(child) for child in children)
+
+
+def test_alphabeta_agent__plays_the_same_game_in_c_and_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The agent's moves and node counts over a whole game against greedy: the C search's, then the Python one's."""
+
+    def game() -> list[tuple[int, int]]:
+        agent, greedy, board, played = AlphaBetaAgent(depth=3, endgame=8), GreedyAgent(), Board.start(), []
+        while not board.terminated:
+            if board.current_player == 0:
+                action = agent.act(board)
+                played.append((action, agent.last_nodes))
+            else:
+                action = greedy.act(board)
+            board = board.step(action)
+        return played
+
+    in_c = game()
+    monkeypatch.setattr(alphabeta, "native_midgame", lambda *args: None)  # the library's absence
+    assert game() == in_c
+    assert len(in_c) >= 20
+
+
+def test_native_midgame__refuses_a_table_of_another_size_and_a_board_without_a_placement() -> None:
+    with pytest.raises(ValueError, match=r"64 weights .* got 36"):
+        native.native_midgame(0, 0, 2, tuple(range(36)))
+    with pytest.raises(ValueError, match="no placement to search"):
+        alphabeta.search(Board.from_text("-OXXXXXX" + "-" * 56 + " O"), 2)  # white must pass

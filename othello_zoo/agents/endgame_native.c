@@ -352,3 +352,109 @@ int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int *move, u64 *nodes) 
 
 /* The discs of b that stable_discs finds (filled: every disc on the board): its bound, for the tests. */
 u64 othello_zoo_stable(u64 b, u64 filled) { return stable_discs(b, filled); }
+
+/* -- The midgame: alpha-beta's search to a fixed depth (othello_zoo.agents.alphabeta's _Search, move for move) -- */
+
+#define MID_INF (1 << 28) /* beyond every value: the evaluation's and 1000 times a final score */
+
+typedef struct {
+    const int *weights; /* the positional table, a weight a square (given by the caller: one home for it) */
+    u64 nodes;
+} Midgame;
+
+/* The squares of each edge, from one corner to the other. */
+static const int EDGE_SQUARES[4][8] = {{0, 1, 2, 3, 4, 5, 6, 7},
+                                       {56, 57, 58, 59, 60, 61, 62, 63},
+                                       {0, 8, 16, 24, 32, 40, 48, 56},
+                                       {7, 15, 23, 31, 39, 47, 55, 63}};
+
+/* Discs of d on an edge in an unbroken run from a corner, counted from both corners of each edge. */
+static int stable_edges(u64 d) {
+    int total = 0;
+    for (int e = 0; e < 4; e++) {
+        for (int i = 0; i < 8 && (d >> EDGE_SQUARES[e][i] & 1); i++) total++;
+        for (int i = 7; i >= 0 && (d >> EDGE_SQUARES[e][i] & 1); i--) total++;
+    }
+    return total;
+}
+
+static int positional(const int *weights, u64 d) {
+    int total = 0;
+    for (; d; d &= d - 1) total += weights[__builtin_ctzll(d)];
+    return total;
+}
+
+/* The static value for the mover p (its placements given): mobility, corners, stable edge discs, the table. */
+static int mid_evaluate(const Midgame *m, u64 p, u64 o, u64 moves) {
+    int mobility = count(moves) - count(placements(o, p));
+    int corners = count(p & CORNERS) - count(o & CORNERS);
+    int stable = stable_edges(p) - stable_edges(o);
+    return 10 * mobility + 60 * corners + 15 * stable + positional(m->weights, p) - positional(m->weights, o);
+}
+
+/* The squares of moves by weight, highest first, ties in square order (a stable sort); returns their number. */
+static int mid_order(const Midgame *m, u64 moves, int *squares) {
+    int n = 0;
+    for (; moves; moves &= moves - 1) {
+        int x = __builtin_ctzll(moves), i = n++;
+        while (i > 0 && m->weights[squares[i - 1]] < m->weights[x]) {
+            squares[i] = squares[i - 1];
+            i--;
+        }
+        squares[i] = x;
+    }
+    return n;
+}
+
+static int mid_search(Midgame *m, u64 p, u64 o, int depth, int alpha, int beta, int passed);
+
+/* The best value over the placements moves (not empty) of p, each searched depth - 1 plies deeper, and its square. */
+static int mid_best(Midgame *m, u64 p, u64 o, u64 moves, int depth, int alpha, int beta, int *square) {
+    int squares[64], n = mid_order(m, moves, squares), best = -MID_INF - 1;
+    *square = n ? squares[0] : -1;
+    for (int i = 0; i < n; i++) {
+        int x = squares[i];
+        u64 f = flips(p, o, x);
+        int score = -mid_search(m, o ^ f, p | (1ULL << x) | f, depth - 1, -beta, -alpha, 0);
+        if (score > best) {
+            best = score;
+            *square = x;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+static int mid_search(Midgame *m, u64 p, u64 o, int depth, int alpha, int beta, int passed) {
+    m->nodes++;
+    u64 moves = placements(p, o);
+    if (!moves) {
+        if (passed || !placements(o, p)) return 1000 * final_score(p, o);
+        return -mid_search(m, o, p, depth, -beta, -alpha, 1);
+    }
+    if (depth == 0) return mid_evaluate(m, p, o, moves);
+    int square;
+    return mid_best(m, p, o, moves, depth, alpha, beta, &square);
+}
+
+/* The midgame entry: the value of (p to move, o), p having a placement, searched depth plies deep with the
+ * positional table weights (64 ints), its best square and the positions visited (the root not counted). */
+int othello_zoo_midgame(u64 p, u64 o, int depth, const int *weights, int *move, u64 *nodes) {
+    Midgame m;
+    m.weights = weights;
+    m.nodes = 0;
+    int value = mid_best(&m, p, o, placements(p, o), depth, -MID_INF, MID_INF, move);
+    *nodes = m.nodes;
+    return value;
+}
+
+/* The static value of (p to move, o), as the search scores its horizon: for the tests. */
+int othello_zoo_evaluate(u64 p, u64 o, const int *weights) {
+    Midgame m;
+    m.weights = weights;
+    m.nodes = 0;
+    return mid_evaluate(&m, p, o, placements(p, o));
+}

@@ -1,4 +1,5 @@
-"""The exact 8 x 8 endgame solver in C (``endgame_native.c`` beside this file), built on first use.
+"""The exact 8 x 8 endgame solver in C (``endgame_native.c`` beside this file), built on first use, and alpha-beta's
+midgame search in the same library (:func:`native_midgame`).
 
 :class:`~othello_zoo.agents.endgame.EndgameSolver` hands 8 x 8 positions of :data:`NATIVE_EMPTIES` empties or more
 to it: the same scores by the same kind of search (negamax alpha-beta, principal variation search, a transposition
@@ -26,7 +27,15 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["NATIVE_EMPTIES", "native_available", "native_solve", "native_stable", "native_status"]
+__all__ = [
+    "NATIVE_EMPTIES",
+    "native_available",
+    "native_evaluate",
+    "native_midgame",
+    "native_solve",
+    "native_stable",
+    "native_status",
+]
 
 NATIVE_EMPTIES = 10
 """From this many empties an 8 x 8 solve runs in C; below it the Python solver is as quick (its table kept between
@@ -102,6 +111,20 @@ def _library() -> tuple[ctypes.CDLL | None, str]:
     stable = library.othello_zoo_stable
     stable.argtypes = [ctypes.c_uint64, ctypes.c_uint64]
     stable.restype = ctypes.c_uint64
+    table = ctypes.POINTER(ctypes.c_int)
+    midgame = library.othello_zoo_midgame
+    midgame.argtypes = [
+        ctypes.c_uint64,
+        ctypes.c_uint64,
+        ctypes.c_int,
+        table,
+        ctypes.POINTER(ctypes.c_int),
+        ctypes.POINTER(ctypes.c_uint64),
+    ]
+    midgame.restype = ctypes.c_int
+    evaluate = library.othello_zoo_evaluate
+    evaluate.argtypes = [ctypes.c_uint64, ctypes.c_uint64, table]
+    evaluate.restype = ctypes.c_int
     return library, f"built with {Path(compiler).name} into {target}"
 
 
@@ -145,3 +168,33 @@ def native_stable(discs: int, filled: int) -> int | None:
     if library is None:
         return None
     return int(library.othello_zoo_stable(discs, filled))
+
+
+@functools.cache
+def _weights(weights: tuple[int, ...]) -> ctypes.Array[ctypes.c_int]:
+    """The positional table as the C search reads it (64 ints, made once a table)."""
+    if len(weights) != 64:
+        raise ValueError(f"the midgame search takes 64 weights (an 8 x 8 board), got {len(weights)}")
+    return (ctypes.c_int * 64)(*weights)
+
+
+def native_midgame(own: int, opp: int, depth: int, weights: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """``(value, move, nodes)`` of alpha-beta's midgame search of the 8 x 8 position (the mover's discs ``own``, the
+    opponent's ``opp``; the mover has a placement) ``depth`` plies deep with the positional table ``weights``: the
+    value, move and node count of :class:`othello_zoo.agents.alphabeta.AlphaBetaAgent`'s search in Python, the
+    same search in C. ``None`` where the C library is not available."""
+    library, _ = _library()
+    if library is None:
+        return None
+    move, nodes = ctypes.c_int(-1), ctypes.c_uint64(0)
+    value = library.othello_zoo_midgame(own, opp, depth, _weights(weights), move, nodes)
+    return value, move.value, nodes.value
+
+
+def native_evaluate(own: int, opp: int, weights: tuple[int, ...]) -> int | None:
+    """The static value of the 8 x 8 position for the mover, as :func:`native_midgame` scores its horizon; ``None``
+    where the C library is not available."""
+    library, _ = _library()
+    if library is None:
+        return None
+    return int(library.othello_zoo_evaluate(own, opp, _weights(weights)))
