@@ -1,5 +1,5 @@
 """Alpha-beta: negamax with alpha-beta pruning and move ordering, a midgame evaluation from
-mobility, corners, stable edges and a positional table, and the exact endgame solver of
+mobility, potential mobility, corners, stable edges and a positional table, and the exact endgame solver of
 :mod:`othello_zoo.agents.endgame` for the last squares.
 
 It works on the boards of the environments (Python-int bitboards, :class:`othello_zoo.core.board.Board`),
@@ -40,19 +40,39 @@ class _Search:
         self.corner_mask = sum(1 << c for c in corners)
         self.weights = _weights(n)
         self.edges = _edges(n)
+        # Columns a shift by one square must not wrap into, and each corner with the three squares beside it.
+        self.not_first = self.full & ~sum(1 << (r * n) for r in range(n))
+        self.not_last = self.full & ~sum(1 << (r * n + n - 1) for r in range(n))
+        self.corner_zones = [(1 << c, _beside(c, n)) for c in corners]
         self.nodes = 0
 
     # -- the midgame ------------------------------------------------------------------------------
     def evaluate(self, own: int, opp: int, moves: int | None = None) -> float:
-        """Static value for the mover: mobility, corners, stable edge discs, positional table.
-        ``moves`` are the mover's legal placements when the caller has them already."""
+        """Static value for the mover: mobility, potential mobility (the empty squares beside the opponent's discs,
+        moves to come), corners, stable edge discs and the positional table, whose squares beside a corner count
+        while the corner is empty. ``moves`` are the mover's legal placements when the caller has them already."""
         rules = self.rules
         moves = rules.legal(own, opp) if moves is None else moves
+        empty = self.full & ~(own | opp)
         mobility = moves.bit_count() - rules.legal(opp, own).bit_count()
+        potential = (empty & self._neighbours(opp)).bit_count() - (empty & self._neighbours(own)).bit_count()
         corners = (own & self.corner_mask).bit_count() - (opp & self.corner_mask).bit_count()
         stable = self._stable_edges(own) - self._stable_edges(opp)
-        positional = sum(self.weights[s] for s in squares_of(own)) - sum(self.weights[s] for s in squares_of(opp))
-        return 10.0 * mobility + 60.0 * corners + 15.0 * stable + positional
+        settled = 0
+        for corner, zone in self.corner_zones:
+            if (own | opp) & corner:
+                settled |= zone
+        table = self._positional(own & ~settled) - self._positional(opp & ~settled)
+        return 10.0 * mobility + 10.0 * potential + 60.0 * corners + 15.0 * stable + table
+
+    def _positional(self, discs: int) -> int:
+        return sum(self.weights[s] for s in squares_of(discs))
+
+    def _neighbours(self, discs: int) -> int:
+        """The squares beside a disc of ``discs`` in any of the eight directions."""
+        side = ((discs << 1) & self.not_first) | ((discs >> 1) & self.not_last)
+        row = discs | side
+        return (side | (row << self.n) | (row >> self.n)) & self.full
 
     def _stable_edges(self, discs: int) -> int:
         """Discs on an edge in an unbroken run from an owned corner (they can never flip)."""
@@ -106,6 +126,13 @@ def _weights(n: int) -> list[int]:
     return [int(v) for v in positional_weights(n, torch.device("cpu")).tolist()[: n * n]]
 
 
+def _beside(corner: int, n: int) -> int:
+    """The squares beside ``corner`` (three on a board of 4 or more a side)."""
+    r, c = divmod(corner, n)
+    cells = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+    return sum(1 << (y * n + x) for y, x in cells if 0 <= y < n and 0 <= x < n)
+
+
 def _edges(n: int) -> list[list[int]]:
     return [
         list(range(n)),
@@ -131,7 +158,7 @@ def search(board: Board, depth: int, native: bool = True) -> tuple[float, int, i
     faster), unless ``native=False``.
 
     >>> search(Board.start(), 2)
-    (-10.0, 19, 14)
+    (0.0, 19, 11)
     """
     position = as_board(board)
     depth = check_int("depth", depth, low=1, high=MAX_DEPTH)

@@ -362,6 +362,12 @@ typedef struct {
     u64 nodes;
 } Midgame;
 
+/* Each corner and the three squares beside it, whose weights count while the corner is empty. */
+static const u64 CORNER_ZONES[4][2] = {{1ULL << 0, (1ULL << 1) | (1ULL << 8) | (1ULL << 9)},
+                                       {1ULL << 7, (1ULL << 6) | (1ULL << 14) | (1ULL << 15)},
+                                       {1ULL << 56, (1ULL << 57) | (1ULL << 48) | (1ULL << 49)},
+                                       {1ULL << 63, (1ULL << 62) | (1ULL << 54) | (1ULL << 55)}};
+
 /* The squares of each edge, from one corner to the other. */
 static const int EDGE_SQUARES[4][8] = {{0, 1, 2, 3, 4, 5, 6, 7},
                                        {56, 57, 58, 59, 60, 61, 62, 63},
@@ -384,12 +390,19 @@ static int positional(const int *weights, u64 d) {
     return total;
 }
 
-/* The static value for the mover p (its placements given): mobility, corners, stable edge discs, the table. */
+/* The static value for the mover p (its placements given): mobility, potential mobility (the empty squares beside
+ * the other side's discs), corners, stable edge discs and the positional table, whose squares beside a corner count
+ * while the corner is empty. */
 static int mid_evaluate(const Midgame *m, u64 p, u64 o, u64 moves) {
+    u64 empty = ~(p | o), settled = 0;
     int mobility = count(moves) - count(placements(o, p));
+    int potential = count(empty & neighbours(o)) - count(empty & neighbours(p));
     int corners = count(p & CORNERS) - count(o & CORNERS);
     int stable = stable_edges(p) - stable_edges(o);
-    return 10 * mobility + 60 * corners + 15 * stable + positional(m->weights, p) - positional(m->weights, o);
+    for (int k = 0; k < 4; k++)
+        if ((p | o) & CORNER_ZONES[k][0]) settled |= CORNER_ZONES[k][1];
+    int table = positional(m->weights, p & ~settled) - positional(m->weights, o & ~settled);
+    return 10 * mobility + 10 * potential + 60 * corners + 15 * stable + table;
 }
 
 /* The squares of moves by weight, highest first, ties in square order (a stable sort); returns their number. */
