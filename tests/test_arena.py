@@ -396,7 +396,8 @@ def test_cli_arena__plays_rates_plots_and_exports(tmp_path: Path, capsys: pytest
 
 def test_cli_arena__ctrl_c_keeps_the_games_and_resume_plays_the_rest(tmp_path: Path) -> None:
     out = tmp_path / "a.jsonl"
-    command = [sys.executable, "-m", "othello_zoo", "arena", "random", "ab=alphabeta:depth=3,endgame=6"]
+    # An agent of some 10 ms a move, so that the games last past the Ctrl-C (alpha-beta at depth 3 in C: microseconds)
+    command = [sys.executable, "-m", "othello_zoo", "arena", "random", "mc=mcts:simulations=100"]
     command += ["greedy", "--games", "8", "--out", str(out), "--quiet"]
     child = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint

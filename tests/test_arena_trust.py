@@ -113,7 +113,8 @@ def test_run_arena__a_second_writer_is_refused_with_the_first_ones_pid(tmp_path:
 
 def test_cli_arena__two_processes_on_one_file(tmp_path: Path) -> None:
     out = tmp_path / "a.jsonl"
-    command = [sys.executable, "-m", "othello_zoo", "arena", "random", "ab=alphabeta:depth=3,endgame=6", "greedy"]
+    # An agent of some 10 ms a move: the first run holds the file past the second's start (not so alpha-beta in C)
+    command = [sys.executable, "-m", "othello_zoo", "arena", "random", "mc=mcts:simulations=100", "greedy"]
     first = subprocess.Popen(
         [*command, "--games", "16", "--out", str(out), "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
