@@ -180,7 +180,7 @@ def test_bench__memory_with_no_job_left_warns_and_runs_the_rest(monkeypatch: pyt
 def test_bench__agents_and_ffo_run_when_asked_and_say_so(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
     _record_measurements(monkeypatch)
     monkeypatch.setattr(bench, "mcts_rates", lambda seconds: {"start, 32 leaves x 8 playouts": 5000.0})
-    search = {"midgame nodes/s (depth 6)": 70000.0, "endgame solver nodes/s (17 empties)": 300000.0}
+    search = {"midgame nodes/s (depth 6, C)": 3e6, "endgame solver nodes/s (17 empties)": 300000.0}
     monkeypatch.setattr(bench, "search_rates", lambda solve_ffo: search if not solve_ffo else None)
     ffo = {"FFO #40 seconds": 2.04, "FFO #40 nodes": 37336157, "FFO #40 score": 38, "FFO #40 move": 8}
     ffo |= {"FFO #40 Python seconds": 41.04, "FFO #40 Python nodes": 23189002}
@@ -194,7 +194,7 @@ def test_bench__agents_and_ffo_run_when_asked_and_say_so(monkeypatch: pytest.Mon
         "shown)",
     ]
     assert "  start, 32 leaves x 8 playouts               5,000\n" in captured.out
-    assert f"  {'midgame nodes/s (depth 6)':<42} {70000:10,.0f}\n" in captured.out
+    assert f"  {'midgame nodes/s (depth 6, C)':<42} {3e6:10,.0f}\n" in captured.out
     assert "FFO #40 (20 empties) solved by the agents' solver: a2 +38 in 2.0 s, 37,336,157 nodes" in captured.out
     assert captured.out.endswith(
         "FFO #40 (20 empties) solved in Python: a2 +38 in 41.0 s, 23,189,002 nodes (expected a2 +38)\n"

@@ -164,3 +164,12 @@ def test_native_midgame__refuses_a_table_of_another_size_and_a_board_without_a_p
         native.native_midgame(0, 0, 2, tuple(range(36)))
     with pytest.raises(ValueError, match="no placement to search"):
         alphabeta.search(Board.from_text("-OXXXXXX" + "-" * 56 + " O"), 2)  # white must pass
+
+
+def test_bench_search_rates__the_midgame_search_in_python_and_in_c() -> None:
+    """``othello-zoo bench --agents``'s alpha-beta rows: the midgame search measured both ways, C well ahead."""
+    from othello_zoo.cli._measure import search_rates
+
+    rates = search_rates(solve_ffo=False)
+    assert list(rates)[:2] == ["midgame nodes/s (depth 6, Python)", "midgame nodes/s (depth 6, C)"]
+    assert rates["midgame nodes/s (depth 6, C)"] > 10 * rates["midgame nodes/s (depth 6, Python)"] > 0

@@ -270,7 +270,7 @@ def _agent_rates(seconds: float) -> dict[str, float]:
     for name, value in agents.items():
         print(f"  {name:<38} {value:10,.0f}")
     search = search_rates(solve_ffo=False)
-    print("\nAlpha-beta (one core; the midgame on Python-int bitboards, the endgame solver in Python and in C)")
+    print("\nAlpha-beta (one core; the midgame search and the endgame solver, in Python and in C)")
     for name in search:
         print(f"  {name:<42} {search[name]:10,.0f}")
     return {**agents, **search}
