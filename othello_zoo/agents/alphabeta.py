@@ -43,7 +43,7 @@ class _Search:
         # Columns a shift by one square must not wrap into, and each corner with the three squares beside it.
         self.not_first = self.full & ~sum(1 << (r * n) for r in range(n))
         self.not_last = self.full & ~sum(1 << (r * n + n - 1) for r in range(n))
-        self.corner_zones = [(1 << c, _beside(c, n)) for c in corners]
+        self.corner_zones = [(1 << c, self._neighbours(1 << c)) for c in corners]
         self.nodes = 0
 
     # -- the midgame ------------------------------------------------------------------------------
@@ -124,13 +124,6 @@ def _weights(n: int) -> list[int]:
     from othello_zoo.agents.baseline import positional_weights
 
     return [int(v) for v in positional_weights(n, torch.device("cpu")).tolist()[: n * n]]
-
-
-def _beside(corner: int, n: int) -> int:
-    """The squares beside ``corner`` (three on a board of 4 or more a side)."""
-    r, c = divmod(corner, n)
-    cells = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
-    return sum(1 << (y * n + x) for y, x in cells if 0 <= y < n and 0 <= x < n)
 
 
 def _edges(n: int) -> list[list[int]]:

@@ -362,11 +362,8 @@ typedef struct {
     u64 nodes;
 } Midgame;
 
-/* Each corner and the three squares beside it, whose weights count while the corner is empty. */
-static const u64 CORNER_ZONES[4][2] = {{1ULL << 0, (1ULL << 1) | (1ULL << 8) | (1ULL << 9)},
-                                       {1ULL << 7, (1ULL << 6) | (1ULL << 14) | (1ULL << 15)},
-                                       {1ULL << 56, (1ULL << 57) | (1ULL << 48) | (1ULL << 49)},
-                                       {1ULL << 63, (1ULL << 62) | (1ULL << 54) | (1ULL << 55)}};
+/* The corners: the weights of the squares beside one (NEIGHBOURS) count while it is empty. */
+static const int CORNER_SQUARES[4] = {0, 7, 56, 63};
 
 /* The squares of each edge, from one corner to the other. */
 static const int EDGE_SQUARES[4][8] = {{0, 1, 2, 3, 4, 5, 6, 7},
@@ -400,7 +397,7 @@ static int mid_evaluate(const Midgame *m, u64 p, u64 o, u64 moves) {
     int corners = count(p & CORNERS) - count(o & CORNERS);
     int stable = stable_edges(p) - stable_edges(o);
     for (int k = 0; k < 4; k++)
-        if ((p | o) & CORNER_ZONES[k][0]) settled |= CORNER_ZONES[k][1];
+        if ((p | o) >> CORNER_SQUARES[k] & 1) settled |= NEIGHBOURS[CORNER_SQUARES[k]];
     int table = positional(m->weights, p & ~settled) - positional(m->weights, o & ~settled);
     return 10 * mobility + 10 * potential + 60 * corners + 15 * stable + table;
 }
