@@ -122,21 +122,23 @@ def test_native__without_a_compiler_the_python_solver_runs_and_says_why(monkeypa
     assert native.native_status() == "C solver off: no C compiler (cc, gcc or clang) on the PATH"
 
 
+@pytest.mark.parametrize("evaluation", ["patterns", "hand"])
 @pytest.mark.parametrize("plies", [4, 20, 36])
-def test_native_midgame__the_python_searchs_values_moves_and_nodes(plies: int) -> None:
+def test_native_midgame__the_python_searchs_values_moves_and_nodes(plies: int, evaluation: str) -> None:
     """Alpha-beta's midgame search in C is the Python one, move for move: at depths 1 to 4 on positions of random
-    games, the same value, best move and nodes."""
+    games, with either evaluation, the same value, best move and nodes."""
     boards = [board for board in endgames(12, plies, seed=plies) if board.legal_actions() != [64]]
     assert len(boards) >= 8
     for board in boards:
         for depth in (1, 2, 3, 4):
-            in_c = alphabeta.search(board, depth)
-            assert in_c == alphabeta.search(board, depth, native=False)
+            in_c = alphabeta.search(board, depth, evaluation=evaluation)
+            assert in_c == alphabeta.search(board, depth, native=False, evaluation=evaluation)
             assert in_c[1] in board.legal_actions()
     # Evaluations at the horizon: a depth-1 value is the best child's, negated (the weights of the same table).
     board = boards[0]
     children = [board.step(action) for action in board.legal_actions()]
-    assert alphabeta.search(board, 1)[0] == max(-alphabeta.evaluate(child) for child in children)
+    best = max(-alphabeta.evaluate(child, evaluation=evaluation) for child in children)
+    assert alphabeta.search(board, 1, evaluation=evaluation)[0] == best
 
 
 def test_alphabeta_agent__plays_the_same_game_in_c_and_in_python(monkeypatch: pytest.MonkeyPatch) -> None:

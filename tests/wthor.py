@@ -13,6 +13,7 @@ from helpers import DATA
 class Game:
     moves: list[int]  # square indices (row * 8 + col), passes not stored
     black_score: int  # black's final discs, empty squares credited to the winner
+    theoretical: int  # black's discs after perfect play from 24 empties (the same convention)
 
 
 def read_games(path: Path = DATA / "WTH_2004.wtb") -> list[Game]:
@@ -23,7 +24,7 @@ def read_games(path: Path = DATA / "WTH_2004.wtb") -> list[Game]:
     for i in range(count):
         record = raw[16 + 68 * i : 16 + 68 * (i + 1)]
         moves = [(v // 10 - 1) * 8 + (v % 10 - 1) for v in record[8:68] if v]
-        games.append(Game(moves, record[6]))
+        games.append(Game(moves, record[6], record[7]))
     return games
 
 

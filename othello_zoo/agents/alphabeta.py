@@ -1,6 +1,9 @@
-"""Alpha-beta: negamax with alpha-beta pruning and move ordering, a midgame evaluation from
-mobility, potential mobility, corners, stable edges and a positional table, and the exact endgame solver of
-:mod:`othello_zoo.agents.endgame` for the last squares.
+"""Alpha-beta: negamax with alpha-beta pruning and move ordering, a midgame evaluation, and the exact endgame solver
+of :mod:`othello_zoo.agents.endgame` for the last squares.
+
+Two evaluations: on 8 x 8 boards by default the learned one of :mod:`othello_zoo.agents.patterns` (pattern tables
+fitted to tournament games), on every board size the hand-made one (mobility, potential mobility, corners, stable
+edges and a positional table). ``evaluation="hand"`` picks the hand-made one on 8 x 8 too.
 
 It works on the boards of the environments (Python-int bitboards, :class:`othello_zoo.core.board.Board`),
 one position at a time. :func:`solve_exact` returns the exact final disc difference for the side
@@ -18,21 +21,37 @@ import math
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.agents.endgame import EndgameSolver, Solution, final_score
 from othello_zoo.agents.native import native_midgame
+from othello_zoo.agents.patterns import PatternTables, load_tables, pattern_value
 from othello_zoo.core.board import Board, as_board, squares_of
-from othello_zoo.core.checks import check_int, check_seed
+from othello_zoo.core.checks import check_choice, check_int, check_seed
 from othello_zoo.core.scalar import scalar_rules
 
-__all__ = ["MAX_DEPTH", "MAX_ENDGAME", "AlphaBetaAgent", "evaluate", "search", "solve_exact"]
+__all__ = ["EVALUATIONS", "MAX_DEPTH", "MAX_ENDGAME", "AlphaBetaAgent", "evaluate", "search", "solve_exact"]
 
 MAX_DEPTH = 12  # midgame plies: 12 take up to half a minute a move in C on 8 x 8 (8: 0.1 s), 75x that in Python
 MAX_ENDGAME = 24  # empties solved exactly: 20 take about 1 s in C and 45 s in Python (FFO #40), each more about 3x that
+EVALUATIONS = ("auto", "patterns", "hand")
+"""The midgame evaluations: ``auto`` is ``patterns`` (the learned tables) on 8 x 8 boards, ``hand`` elsewhere."""
+
+
+def _tables(evaluation: str, board_size: int) -> PatternTables | None:
+    """The learned tables the evaluation ``evaluation`` uses on a board of ``board_size`` (``None``: the hand-made
+    evaluation)."""
+    evaluation = check_choice("evaluation", evaluation, EVALUATIONS)
+    if evaluation == "hand" or (evaluation == "auto" and board_size != 8):
+        return None
+    if board_size != 8:
+        size = f"{board_size} x {board_size}"
+        raise ValueError(f"evaluation='patterns' plays 8 x 8 boards (its tables are 8 x 8), got {size}")
+    return load_tables()
 
 
 class _Search:
     """Negamax over (own, opp) bit sets of one board size; counts the nodes it visits."""
 
-    def __init__(self, board_size: int) -> None:
+    def __init__(self, board_size: int, tables: PatternTables | None = None) -> None:
         n = board_size
+        self.tables = tables
         self.n = n
         self.rules = scalar_rules(n)
         self.full = (1 << (n * n)) - 1
@@ -48,14 +67,17 @@ class _Search:
 
     # -- the midgame ------------------------------------------------------------------------------
     def evaluate(self, own: int, opp: int, moves: int | None = None) -> float:
-        """Static value for the mover: mobility, potential mobility (the empty squares beside the opponent's discs,
-        moves to come), corners, stable edge discs and the positional table, whose squares beside a corner count
-        while the corner is empty. ``moves`` are the mover's legal placements when the caller has them already."""
+        """Static value for the mover: the learned tables' where the search has them, else mobility, potential
+        mobility (the empty squares beside the opponent's discs, moves to come), corners, stable edge discs and the
+        positional table, whose squares beside a corner count while the corner is empty. ``moves`` are the mover's
+        legal placements when the caller has them already."""
         rules = self.rules
         moves = rules.legal(own, opp) if moves is None else moves
         empty = self.full & ~(own | opp)
         mobility = moves.bit_count() - rules.legal(opp, own).bit_count()
         potential = (empty & self._neighbours(opp)).bit_count() - (empty & self._neighbours(own)).bit_count()
+        if self.tables is not None:
+            return float(pattern_value(own, opp, self.tables, mobility, potential))
         corners = (own & self.corner_mask).bit_count() - (opp & self.corner_mask).bit_count()
         stable = self._stable_edges(own) - self._stable_edges(opp)
         settled = 0
@@ -143,45 +165,48 @@ def solve_exact(board: Board) -> Solution:
     return EndgameSolver(position.board_size).solve(position.own, position.opp)
 
 
-def search(board: Board, depth: int, native: bool = True) -> tuple[float, int, int]:
+def search(board: Board, depth: int, native: bool = True, evaluation: str = "auto") -> tuple[float, int, int]:
     """``(value, move, nodes)`` of alpha-beta's midgame search of ``board`` for its side to move (which has a
-    placement), ``depth`` plies deep: the value for the mover (the evaluation at the horizon, 1000 times the exact
+    placement), ``depth`` plies deep with the evaluation ``evaluation`` (one of :data:`EVALUATIONS`): the value for
+    the mover (the evaluation at the horizon, in thousandths of a disc for the learned one; 1000 times the exact
     score of a game that ends), a best square and the positions visited. On 8 x 8 boards it runs in C where the
     library is built (:func:`othello_zoo.agents.native.native_midgame`: the same figures, some hundred times
     faster), unless ``native=False``.
 
-    >>> search(Board.start(), 2)
+    >>> search(Board.start(), 2, evaluation="hand")
     (0.0, 19, 11)
     """
     position = as_board(board)
     depth = check_int("depth", depth, low=1, high=MAX_DEPTH)
-    tree = _Search(position.board_size)
+    tree = _Search(position.board_size, _tables(evaluation, position.board_size))
     moves = tree.rules.legal(position.own, position.opp)
     if not moves:
         raise ValueError("the side to move has no placement to search (a pass or a finished game)")
     if native and position.board_size == 8:
-        found = native_midgame(position.own, position.opp, depth, tuple(tree.weights))
+        found = native_midgame(position.own, position.opp, depth, tuple(tree.weights), tree.tables)
         if found is not None:
             return float(found[0]), found[1], found[2]
     value, move = tree.best_move(position.own, position.opp, moves, depth, -math.inf, math.inf)
     return value, move, tree.nodes
 
 
-def evaluate(board: Board) -> float:
-    """The midgame evaluation of ``board`` for its side to move."""
+def evaluate(board: Board, evaluation: str = "auto") -> float:
+    """The midgame evaluation ``evaluation`` (one of :data:`EVALUATIONS`) of ``board`` for its side to move."""
     position = as_board(board)
-    return _Search(position.board_size).evaluate(position.own, position.opp)
+    return _Search(position.board_size, _tables(evaluation, position.board_size)).evaluate(position.own, position.opp)
 
 
 class AlphaBetaAgent(BoardAgent):
-    """Negamax alpha-beta to ``depth`` plies, solving exactly once ``endgame`` or fewer squares
-    are empty. ``seed`` is accepted for the common interface (the search is deterministic)."""
+    """Negamax alpha-beta to ``depth`` plies with the midgame evaluation ``evaluation`` (one of
+    :data:`EVALUATIONS`), solving exactly once ``endgame`` or fewer squares are empty. ``seed`` is accepted for the
+    common interface (the search is deterministic)."""
 
     name = "alphabeta"
 
-    def __init__(self, depth: int = 4, endgame: int = 10, seed: int | None = None) -> None:
+    def __init__(self, depth: int = 4, endgame: int = 10, evaluation: str = "auto", seed: int | None = None) -> None:
         self.depth = check_int("depth", depth, low=1, high=MAX_DEPTH)
         self.endgame = check_int("endgame", endgame, low=0, high=MAX_ENDGAME)
+        self.evaluation = check_choice("evaluation", evaluation, EVALUATIONS)
         check_seed("seed", seed)
         self.last_nodes = 0
         self._solver: EndgameSolver | None = None  # kept between moves: its table serves the next solve
@@ -194,5 +219,5 @@ class AlphaBetaAgent(BoardAgent):
             move = solver.solve(board.own, board.opp).move
             self.last_nodes = solver.nodes - before
             return move
-        _, move, self.last_nodes = search(board, self.depth)
+        _, move, self.last_nodes = search(board, self.depth, evaluation=self.evaluation)
         return move

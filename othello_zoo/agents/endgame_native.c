@@ -357,8 +357,25 @@ u64 othello_zoo_stable(u64 b, u64 filled) { return stable_discs(b, filled); }
 
 #define MID_INF (1 << 28) /* beyond every value: the evaluation's and 1000 times a final score */
 
+#define MAX_INSTANCES 64  /* the most pattern instances on the board */
+#define SQUARE_DIGITS 12  /* the most instances a square is a digit of */
+
+/* The learned evaluation's tables (othello_zoo.agents.patterns, which fills this and keeps its arrays alive). */
 typedef struct {
-    const int *weights; /* the positional table, a weight a square (given by the caller: one home for it) */
+    int instances;          /* pattern instances on the board (MAX_INSTANCES at most) */
+    int total;              /* entries in one stage's tables */
+    int unit;               /* the search's units in one of the tables' */
+    const int *digits;      /* [64][SQUARE_DIGITS][2]: each instance a square is a digit of, and the digit's value
+                             * (3 ** its place); an instance of -1 after the square's last */
+    const int *offsets;     /* [instances]: the first entry of the instance's shape in a stage's tables */
+    const int *stage_of;    /* [65]: the stage of a position by its empty squares */
+    const int16_t *weights; /* [stages][total] */
+    const int *scalars;     /* [stages][3]: mobility, potential mobility, bias */
+} Patterns;
+
+typedef struct {
+    const int *weights;         /* the positional table, a weight a square (given by the caller: one home for it) */
+    const Patterns *patterns;   /* the learned evaluation, or NULL for the hand-made one */
     u64 nodes;
 } Midgame;
 
@@ -387,6 +404,22 @@ static int positional(const int *weights, u64 d) {
     return total;
 }
 
+/* The learned value for the mover p: each instance's table entry (its squares a base-3 index: 0 empty, 1 p's, 2 o's,
+ * summed disc by disc), and the stage's weights on the mobility and potential mobility differences, and its bias. */
+static int pattern_evaluate(const Patterns *t, u64 p, u64 o, int mobility, int potential) {
+    int stage = t->stage_of[count(~(p | o))], total = 0, index[MAX_INSTANCES];
+    const int16_t *w = t->weights + (size_t)stage * (size_t)t->total;
+    memcpy(index, t->offsets, sizeof(int) * (size_t)t->instances);
+    for (int side = 1; side <= 2; side++)
+        for (u64 d = side == 1 ? p : o; d; d &= d - 1) {
+            const int *digit = t->digits + __builtin_ctzll(d) * SQUARE_DIGITS * 2;
+            for (int k = 0; k < SQUARE_DIGITS && digit[2 * k] >= 0; k++) index[digit[2 * k]] += side * digit[2 * k + 1];
+        }
+    for (int i = 0; i < t->instances; i++) total += w[index[i]];
+    const int *s = t->scalars + 3 * stage;
+    return t->unit * (total + s[0] * mobility + s[1] * potential + s[2]);
+}
+
 /* The static value for the mover p (its placements given): mobility, potential mobility (the empty squares beside
  * the other side's discs), corners, stable edge discs and the positional table, whose squares beside a corner count
  * while the corner is empty. */
@@ -394,6 +427,7 @@ static int mid_evaluate(const Midgame *m, u64 p, u64 o, u64 moves) {
     u64 empty = ~(p | o), settled = 0;
     int mobility = count(moves) - count(placements(o, p));
     int potential = count(empty & neighbours(o)) - count(empty & neighbours(p));
+    if (m->patterns) return pattern_evaluate(m->patterns, p, o, mobility, potential);
     int corners = count(p & CORNERS) - count(o & CORNERS);
     int stable = stable_edges(p) - stable_edges(o);
     for (int k = 0; k < 4; k++)
@@ -451,10 +485,12 @@ static int mid_search(Midgame *m, u64 p, u64 o, int depth, int alpha, int beta, 
 }
 
 /* The midgame entry: the value of (p to move, o), p having a placement, searched depth plies deep with the
- * positional table weights (64 ints), its best square and the positions visited (the root not counted). */
-int othello_zoo_midgame(u64 p, u64 o, int depth, const int *weights, int *move, u64 *nodes) {
+ * positional table weights (64 ints: the move order, and the hand-made evaluation's) and the learned evaluation's
+ * tables (NULL: the hand-made evaluation), its best square and the positions visited (the root not counted). */
+int othello_zoo_midgame(u64 p, u64 o, int depth, const int *weights, const Patterns *patterns, int *move, u64 *nodes) {
     Midgame m;
     m.weights = weights;
+    m.patterns = patterns;
     m.nodes = 0;
     int value = mid_best(&m, p, o, placements(p, o), depth, -MID_INF, MID_INF, move);
     *nodes = m.nodes;
@@ -462,9 +498,10 @@ int othello_zoo_midgame(u64 p, u64 o, int depth, const int *weights, int *move, 
 }
 
 /* The static value of (p to move, o), as the search scores its horizon: for the tests. */
-int othello_zoo_evaluate(u64 p, u64 o, const int *weights) {
+int othello_zoo_evaluate(u64 p, u64 o, const int *weights, const Patterns *patterns) {
     Midgame m;
     m.weights = weights;
+    m.patterns = patterns;
     m.nodes = 0;
     return mid_evaluate(&m, p, o, placements(p, o));
 }

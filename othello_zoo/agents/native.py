@@ -26,6 +26,10 @@ import tempfile
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from othello_zoo.agents.patterns import PatternTables
 
 __all__ = [
     "NATIVE_EMPTIES",
@@ -111,19 +115,20 @@ def _library() -> tuple[ctypes.CDLL | None, str]:
     stable = library.othello_zoo_stable
     stable.argtypes = [ctypes.c_uint64, ctypes.c_uint64]
     stable.restype = ctypes.c_uint64
-    table = ctypes.POINTER(ctypes.c_int)
+    table, patterns = ctypes.POINTER(ctypes.c_int), ctypes.POINTER(_Patterns)
     midgame = library.othello_zoo_midgame
     midgame.argtypes = [
         ctypes.c_uint64,
         ctypes.c_uint64,
         ctypes.c_int,
         table,
+        patterns,
         ctypes.POINTER(ctypes.c_int),
         ctypes.POINTER(ctypes.c_uint64),
     ]
     midgame.restype = ctypes.c_int
     evaluate = library.othello_zoo_evaluate
-    evaluate.argtypes = [ctypes.c_uint64, ctypes.c_uint64, table]
+    evaluate.argtypes = [ctypes.c_uint64, ctypes.c_uint64, table, patterns]
     evaluate.restype = ctypes.c_int
     return library, f"built with {Path(compiler).name} into {target}"
 
@@ -178,23 +183,79 @@ def _weights(weights: tuple[int, ...]) -> ctypes.Array[ctypes.c_int]:
     return (ctypes.c_int * 64)(*weights)
 
 
-def native_midgame(own: int, opp: int, depth: int, weights: tuple[int, ...]) -> tuple[int, int, int] | None:
+class _Patterns(ctypes.Structure):
+    """The learned evaluation's tables as the C search reads them (``Patterns`` in ``endgame_native.c``)."""
+
+    _fields_ = [
+        ("instances", ctypes.c_int),
+        ("total", ctypes.c_int),
+        ("unit", ctypes.c_int),
+        ("digits", ctypes.POINTER(ctypes.c_int)),
+        ("offsets", ctypes.POINTER(ctypes.c_int)),
+        ("stage_of", ctypes.POINTER(ctypes.c_int)),
+        ("weights", ctypes.POINTER(ctypes.c_int16)),
+        ("scalars", ctypes.POINTER(ctypes.c_int)),
+    ]
+
+
+_MAX_INSTANCES, _SQUARE_DIGITS = 64, 12  # MAX_INSTANCES and SQUARE_DIGITS in the C source
+
+
+@functools.cache
+def _patterns(tables: PatternTables) -> _Patterns:
+    """The C form of ``tables`` (made once a table; the arrays it points into are kept on it)."""
+    import numpy as np
+
+    from othello_zoo.agents import patterns
+
+    if len(patterns.INSTANCES) > _MAX_INSTANCES:
+        raise ValueError(f"the C evaluation reads {_MAX_INSTANCES} pattern instances at most")
+    digits = np.full((64, _SQUARE_DIGITS, 2), -1, dtype=np.intc)  # each square: (instance, 3 ** place) pairs
+    placed = [0] * 64
+    for i, (_, instance) in enumerate(patterns.INSTANCES):
+        for place, square in enumerate(instance):
+            digits[square, placed[square]] = (i, 3**place)
+            placed[square] += 1
+    offsets = np.array([patterns.OFFSETS[name] for name, _ in patterns.INSTANCES], dtype=np.intc)
+    stage_of = np.array([patterns.stage_of(e) for e in range(65)], dtype=np.intc)
+    weights = np.ascontiguousarray(tables.weights, dtype=np.int16)
+    scalars = np.ascontiguousarray(tables.scalars, dtype=np.intc)
+    made = _Patterns(
+        len(patterns.INSTANCES),
+        patterns.TOTAL,
+        patterns.UNIT,
+        digits.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
+        offsets.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
+        stage_of.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
+        weights.ctypes.data_as(ctypes.POINTER(ctypes.c_int16)),
+        scalars.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
+    )
+    made._arrays = (digits, offsets, stage_of, weights, scalars)  # type: ignore[attr-defined]
+    return made
+
+
+def native_midgame(
+    own: int, opp: int, depth: int, weights: tuple[int, ...], tables: PatternTables | None = None
+) -> tuple[int, int, int] | None:
     """``(value, move, nodes)`` of alpha-beta's midgame search of the 8 x 8 position (the mover's discs ``own``, the
-    opponent's ``opp``; the mover has a placement) ``depth`` plies deep with the positional table ``weights``: the
-    value, move and node count of :class:`othello_zoo.agents.alphabeta.AlphaBetaAgent`'s search in Python, the
-    same search in C. ``None`` where the C library is not available."""
+    opponent's ``opp``; the mover has a placement) ``depth`` plies deep with the positional table ``weights`` and the
+    learned evaluation's ``tables`` (``None``: the hand-made evaluation): the value, move and node count of
+    :class:`othello_zoo.agents.alphabeta.AlphaBetaAgent`'s search in Python, the same search in C. ``None`` where
+    the C library is not available."""
     library, _ = _library()
     if library is None:
         return None
     move, nodes = ctypes.c_int(-1), ctypes.c_uint64(0)
-    value = library.othello_zoo_midgame(own, opp, depth, _weights(weights), move, nodes)
+    learned = None if tables is None else ctypes.byref(_patterns(tables))
+    value = library.othello_zoo_midgame(own, opp, depth, _weights(weights), learned, move, nodes)
     return value, move.value, nodes.value
 
 
-def native_evaluate(own: int, opp: int, weights: tuple[int, ...]) -> int | None:
+def native_evaluate(own: int, opp: int, weights: tuple[int, ...], tables: PatternTables | None = None) -> int | None:
     """The static value of the 8 x 8 position for the mover, as :func:`native_midgame` scores its horizon; ``None``
     where the C library is not available."""
     library, _ = _library()
     if library is None:
         return None
-    return int(library.othello_zoo_evaluate(own, opp, _weights(weights)))
+    learned = None if tables is None else ctypes.byref(_patterns(tables))
+    return int(library.othello_zoo_evaluate(own, opp, _weights(weights), learned))

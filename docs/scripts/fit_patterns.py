@@ -1,0 +1,163 @@
+"""Fit alpha-beta's learned evaluation (othello_zoo/agents/patterns.py) to the WTHOR 2004 games and write the tables
+the package ships, ``othello_zoo/data/patterns.npz``.
+
+    python docs/scripts/fit_patterns.py                 # fit, report, write the tables (about two minutes)
+    python docs/scripts/fit_patterns.py --out /tmp/p.npz --epochs 50
+
+Every position of the 9,113 games (``tests/data/WTH_2004.wtb``: its SOURCE file says where it comes from) is a
+sample: its label is the final disc difference for the side to move, the game's theoretical score (perfect play
+from 24 empties, recorded in the file) for positions of 24 empties or more, its final score after. The games whose
+number is a multiple of five are held out: the report compares the fitted evaluation's error on them with the hand
+evaluation's (fitted to the same labels by a line per stage). The tables of each stage are fitted together
+(Adam on the squared error, full batches), with a small penalty on the weights and on the difference between
+neighbouring stages' tables, which share what a stage's few positions cannot tell.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from wthor import read_games  # noqa: E402
+
+from othello_zoo.agents.alphabeta import _Search  # noqa: E402
+from othello_zoo.agents.patterns import (  # noqa: E402
+    INSTANCES,
+    OFFSETS,
+    STAGES,
+    TABLES,
+    TOTAL,
+    instance_indices,
+    stage_of,
+)
+from othello_zoo.core.board import Board  # noqa: E402
+
+SCALE = 125  # table units a disc (othello_zoo.agents.patterns.UNIT = 1000 / SCALE)
+
+
+def positions() -> dict[str, np.ndarray]:
+    """Every position of the games before each move: the discs, counts and label, as arrays."""
+    search = _Search(8)
+    rows = []
+    for number, game in enumerate(read_games()):
+        board = Board.start(8)
+        for move in game.moves:
+            if not board.is_legal(move):
+                board = board.step(64)  # a pass: the file does not store them
+            own, opp = board.own, board.opp
+            empty = ~(own | opp) & search.full
+            empties = empty.bit_count()
+            black = 2 * (game.theoretical if empties >= 24 else game.black_score) - 64
+            mobility = board.moves.bit_count() - search.rules.legal(opp, own).bit_count()
+            potential = (empty & search._neighbours(opp)).bit_count() - (empty & search._neighbours(own)).bit_count()
+            label = black if board.current_player == 0 else -black
+            rows.append((own, opp, empties, label, number, mobility, potential))
+            board = board.step(move)
+    columns = list(zip(*rows, strict=True))
+    return {
+        "own": np.array(columns[0], np.uint64),
+        "opp": np.array(columns[1], np.uint64),
+        "empties": np.array(columns[2], np.int64),
+        "label": np.array(columns[3], np.float32),
+        "game": np.array(columns[4], np.int64),
+        "scalars": np.stack([np.array(columns[5], np.float32), np.array(columns[6], np.float32)], 1),
+    }
+
+
+def indices(own: np.ndarray, opp: np.ndarray) -> np.ndarray:
+    """``instance_indices`` of many positions at once: (positions, instances)."""
+    shifts = np.arange(64, dtype=np.uint64)
+    state = ((own[:, None] >> shifts) & np.uint64(1)).astype(np.int64)
+    state += 2 * ((opp[:, None] >> shifts) & np.uint64(1)).astype(np.int64)
+    found = np.zeros((len(own), len(INSTANCES)), np.int64)
+    for i, (name, squares) in enumerate(INSTANCES):
+        for digit, square in enumerate(squares):
+            found[:, i] += state[:, square] * 3**digit
+        found[:, i] += OFFSETS[name]
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=TABLES)
+    parser.add_argument("--epochs", type=int, default=300)
+    parser.add_argument("--decay", type=float, default=1e-4, help="penalty on the squared weights")
+    parser.add_argument("--smooth", type=float, default=1e-3, help="penalty on neighbouring stages' differences")
+    args = parser.parse_args()
+    torch.manual_seed(0)
+    began = time.perf_counter()
+    data = positions()
+    table_rows = indices(data["own"], data["opp"])
+    for k in range(0, len(table_rows), 9973):  # the vectorized indices are the package's
+        assert table_rows[k].tolist() == instance_indices(int(data["own"][k]), int(data["opp"][k]))
+    stages = np.array([stage_of(int(e)) for e in data["empties"]])
+    held = data["game"] % 5 == 0
+    print(f"{len(stages):,} positions ({held.sum():,} held out) in {time.perf_counter() - began:.0f} s", flush=True)
+
+    rows, scalars = torch.as_tensor(table_rows), torch.as_tensor(data["scalars"])
+    stage, label = torch.as_tensor(stages), torch.as_tensor(data["label"])
+    train, test = torch.as_tensor(~held), torch.as_tensor(held)
+    weights = torch.zeros(STAGES, TOTAL, requires_grad=True)
+    linear = torch.zeros(STAGES, 3, requires_grad=True)  # mobility, potential mobility, bias
+    optimiser = torch.optim.Adam([weights, linear], lr=0.05)
+
+    def predict(mask: torch.Tensor) -> torch.Tensor:
+        s = stage[mask]
+        terms = weights[s[:, None], rows[mask]].sum(1)
+        return terms + (linear[s, :2] * scalars[mask]).sum(1) + linear[s, 2]
+
+    for epoch in range(args.epochs):
+        optimiser.zero_grad()
+        error = predict(train) - label[train]
+        penalty = args.decay * weights.square().sum() / STAGES
+        penalty = penalty + args.smooth * (weights[1:] - weights[:-1]).square().sum()
+        (error.square().mean() + penalty).backward()
+        optimiser.step()
+        if epoch % 50 == 0 or epoch == args.epochs - 1:
+            print(f"epoch {epoch}: training error {error.detach().square().mean().sqrt():.2f} discs", flush=True)
+
+    quantized_weights = torch.round(weights.detach() * SCALE).clamp(-32767, 32767).to(torch.int16)
+    quantized_linear = torch.round(linear.detach() * SCALE).to(torch.int32)
+    with torch.no_grad():  # the held-out error of the tables as the search reads them (quantized)
+        s = stage[test]
+        fitted = quantized_weights[s[:, None], rows[test]].long().sum(1)
+        fitted = fitted + (quantized_linear[s, :2] * scalars[test].long()).sum(1) + quantized_linear[s, 2]
+        fitted = (fitted.double() / SCALE).numpy()
+    report(fitted, data, stages, held)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(args.out, weights=quantized_weights.numpy(), scalars=quantized_linear.numpy())
+    print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes) in {time.perf_counter() - began:.0f} s")
+
+
+def report(fitted: np.ndarray, data: dict[str, np.ndarray], stages: np.ndarray, held: np.ndarray) -> None:
+    """Per stage, the held-out games' error (root mean square, discs) and correlation with the label: the fitted
+    tables against the hand evaluation fitted by a line per stage to the training games."""
+    search = _Search(8)
+    hand = np.array([search.evaluate(int(o), int(p)) for o, p in zip(data["own"], data["opp"], strict=True)])
+    label = data["label"]
+    print("| stage | empties | held out | error, patterns | error, hand | correlation, patterns | correlation, hand |")
+    print("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    for s in range(STAGES):
+        train, test = (~held) & (stages == s), held & (stages == s)
+        slope, intercept = np.polyfit(hand[train], label[train], 1)
+        by_hand = slope * hand[test] + intercept
+        ours = fitted[stages[held] == s]
+        truth = label[test]
+        low, high = (0 if s == STAGES - 1 else 57 - 4 * s), 60 - 4 * s
+        print(
+            f"| {s} | {low}-{high} | {test.sum():,} "
+            f"| {np.sqrt(np.mean((ours - truth) ** 2)):.1f} | {np.sqrt(np.mean((by_hand - truth) ** 2)):.1f} "
+            f"| {np.corrcoef(ours, truth)[0, 1]:.2f} | {np.corrcoef(by_hand, truth)[0, 1]:.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
