@@ -163,7 +163,7 @@ def test_alphabeta_agent__plays_the_same_game_in_c_and_in_python(monkeypatch: py
 
 def test_native_midgame__refuses_a_table_of_another_size_and_a_board_without_a_placement() -> None:
     with pytest.raises(ValueError, match=r"64 weights .* got 36"):
-        native.native_midgame(0, 0, 2, tuple(range(36)))
+        native.native_midgame(0, 0, 2, tuple(range(36)), None, 3)
     with pytest.raises(ValueError, match="no placement to search"):
         alphabeta.search(Board.from_text("-OXXXXXX" + "-" * 56 + " O"), 2)  # white must pass
 

@@ -30,6 +30,7 @@ __all__ = ["EVALUATIONS", "MAX_DEPTH", "MAX_ENDGAME", "AlphaBetaAgent", "evaluat
 
 MAX_DEPTH = 12  # midgame plies: 12 take up to half a minute a move in C on 8 x 8 (8: 0.1 s), 75x that in Python
 MAX_ENDGAME = 24  # empties solved exactly: 20 take about 1 s in C and 45 s in Python (FFO #40), each more about 3x that
+SORTED_DEPTH = 3  # from this many plies to go, moves are searched in the order of the evaluation of their positions
 EVALUATIONS = ("auto", "patterns", "hand")
 """The midgame evaluations: ``auto`` is ``patterns`` (the learned tables) on 8 x 8 boards, ``hand`` elsewhere."""
 
@@ -123,9 +124,17 @@ class _Search:
 
     def best_move(self, own: int, opp: int, moves: int, depth: int, alpha: float, beta: float) -> tuple[float, int]:
         """``(value, move)`` over the placements ``moves`` (not empty) of the side owning ``own``,
-        each searched ``depth - 1`` plies deeper; corners first, X-squares last."""
+        each searched ``depth - 1`` plies deeper; corners first, X-squares last, and from :data:`SORTED_DEPTH` plies
+        to go the moves whose positions the evaluation scores lowest for the opponent first."""
         rules = self.rules
         order = sorted(squares_of(moves), key=lambda s: -self.weights[s])
+        if depth >= SORTED_DEPTH:
+
+            def opponents_value(square: int) -> float:
+                flipped = rules.flips(own, opp, 1 << square)
+                return self.evaluate(opp ^ flipped, own | 1 << square | flipped)
+
+            order.sort(key=opponents_value)  # stable: ties keep the table's order
         best, best_square = -math.inf, order[0]
         for square in order:
             placed = 1 << square
@@ -183,7 +192,7 @@ def search(board: Board, depth: int, native: bool = True, evaluation: str = "aut
     if not moves:
         raise ValueError("the side to move has no placement to search (a pass or a finished game)")
     if native and position.board_size == 8:
-        found = native_midgame(position.own, position.opp, depth, tuple(tree.weights), tree.tables)
+        found = native_midgame(position.own, position.opp, depth, tuple(tree.weights), tree.tables, SORTED_DEPTH)
         if found is not None:
             return float(found[0]), found[1], found[2]
     value, move = tree.best_move(position.own, position.opp, moves, depth, -math.inf, math.inf)

@@ -376,6 +376,7 @@ typedef struct {
 typedef struct {
     const int *weights;         /* the positional table, a weight a square (given by the caller: one home for it) */
     const Patterns *patterns;   /* the learned evaluation, or NULL for the hand-made one */
+    int sorted_depth;           /* from this many plies to go, moves in the order of their positions' evaluation */
     u64 nodes;
 } Midgame;
 
@@ -452,9 +453,31 @@ static int mid_order(const Midgame *m, u64 moves, int *squares) {
 
 static int mid_search(Midgame *m, u64 p, u64 o, int depth, int alpha, int beta, int passed);
 
+/* From m->sorted_depth plies to go: the squares of moves by the evaluation of the position each leaves, the
+ * opponent's lowest first (ties in mid_order's order). */
+static void mid_sort(const Midgame *m, u64 p, u64 o, int *squares, int n) {
+    int keys[64];
+    for (int i = 0; i < n; i++) {
+        int x = squares[i];
+        u64 f = flips(p, o, x), np = p | (1ULL << x) | f, no = o ^ f;
+        keys[i] = mid_evaluate(m, no, np, placements(no, np));
+    }
+    for (int i = 1; i < n; i++) {
+        int k = keys[i], x = squares[i], j = i - 1;
+        while (j >= 0 && keys[j] > k) {
+            keys[j + 1] = keys[j];
+            squares[j + 1] = squares[j];
+            j--;
+        }
+        keys[j + 1] = k;
+        squares[j + 1] = x;
+    }
+}
+
 /* The best value over the placements moves (not empty) of p, each searched depth - 1 plies deeper, and its square. */
 static int mid_best(Midgame *m, u64 p, u64 o, u64 moves, int depth, int alpha, int beta, int *square) {
     int squares[64], n = mid_order(m, moves, squares), best = -MID_INF - 1;
+    if (depth >= m->sorted_depth) mid_sort(m, p, o, squares, n);
     *square = n ? squares[0] : -1;
     for (int i = 0; i < n; i++) {
         int x = squares[i];
@@ -486,11 +509,14 @@ static int mid_search(Midgame *m, u64 p, u64 o, int depth, int alpha, int beta, 
 
 /* The midgame entry: the value of (p to move, o), p having a placement, searched depth plies deep with the
  * positional table weights (64 ints: the move order, and the hand-made evaluation's) and the learned evaluation's
- * tables (NULL: the hand-made evaluation), its best square and the positions visited (the root not counted). */
-int othello_zoo_midgame(u64 p, u64 o, int depth, const int *weights, const Patterns *patterns, int *move, u64 *nodes) {
+ * tables (NULL: the hand-made evaluation), the moves sorted by their positions' evaluation from sorted_depth plies
+ * to go; its best square and the positions visited (the root not counted). */
+int othello_zoo_midgame(u64 p, u64 o, int depth, int sorted_depth, const int *weights, const Patterns *patterns,
+                        int *move, u64 *nodes) {
     Midgame m;
     m.weights = weights;
     m.patterns = patterns;
+    m.sorted_depth = sorted_depth;
     m.nodes = 0;
     int value = mid_best(&m, p, o, placements(p, o), depth, -MID_INF, MID_INF, move);
     *nodes = m.nodes;
@@ -502,6 +528,7 @@ int othello_zoo_evaluate(u64 p, u64 o, const int *weights, const Patterns *patte
     Midgame m;
     m.weights = weights;
     m.patterns = patterns;
+    m.sorted_depth = 0;
     m.nodes = 0;
     return mid_evaluate(&m, p, o, placements(p, o));
 }

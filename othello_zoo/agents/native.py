@@ -121,6 +121,7 @@ def _library() -> tuple[ctypes.CDLL | None, str]:
         ctypes.c_uint64,
         ctypes.c_uint64,
         ctypes.c_int,
+        ctypes.c_int,
         table,
         patterns,
         ctypes.POINTER(ctypes.c_int),
@@ -235,11 +236,17 @@ def _patterns(tables: PatternTables) -> _Patterns:
 
 
 def native_midgame(
-    own: int, opp: int, depth: int, weights: tuple[int, ...], tables: PatternTables | None = None
+    own: int,
+    opp: int,
+    depth: int,
+    weights: tuple[int, ...],
+    tables: PatternTables | None,
+    sorted_depth: int,
 ) -> tuple[int, int, int] | None:
     """``(value, move, nodes)`` of alpha-beta's midgame search of the 8 x 8 position (the mover's discs ``own``, the
     opponent's ``opp``; the mover has a placement) ``depth`` plies deep with the positional table ``weights`` and the
-    learned evaluation's ``tables`` (``None``: the hand-made evaluation): the value, move and node count of
+    learned evaluation's ``tables`` (``None``: the hand-made evaluation), the moves ordered by the evaluation of their
+    positions from ``sorted_depth`` plies to go: the value, move and node count of
     :class:`othello_zoo.agents.alphabeta.AlphaBetaAgent`'s search in Python, the same search in C. ``None`` where
     the C library is not available."""
     library, _ = _library()
@@ -247,7 +254,7 @@ def native_midgame(
         return None
     move, nodes = ctypes.c_int(-1), ctypes.c_uint64(0)
     learned = None if tables is None else ctypes.byref(_patterns(tables))
-    value = library.othello_zoo_midgame(own, opp, depth, _weights(weights), learned, move, nodes)
+    value = library.othello_zoo_midgame(own, opp, depth, sorted_depth, _weights(weights), learned, move, nodes)
     return value, move.value, nodes.value
 
 
