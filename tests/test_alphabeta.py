@@ -10,7 +10,7 @@ from reference import RefGame, random_game_positions
 from wthor import read_games
 
 from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, RandomAgent, Solution
-from othello_zoo.agents.alphabeta import solve_exact
+from othello_zoo.agents.alphabeta import search, solve_exact
 from othello_zoo.agents.endgame import EndgameSolver
 from othello_zoo.core.board import Board
 
@@ -184,3 +184,20 @@ def test_alphabeta__depth_4_beats_greedy() -> None:
         score += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
     print(f"alpha-beta depth 4 vs greedy: {score} / {games} (wins count 1, draws 0.5)")
     assert score / games >= 0.8, score
+
+
+def test_alphabeta__a_time_a_move_searches_deeper_while_the_next_search_fits() -> None:
+    """With ``seconds`` the agent plays the move of its deepest finished search: one ply where the time is gone after
+    it, every ply up to ``depth`` where the time is ample; and refuses a time that is not positive."""
+    board = Board.start()
+    for _ in range(6):
+        board = board.step(board.legal_actions()[0])
+    hurried = AlphaBetaAgent(depth=6, seconds=1e-9)
+    assert hurried.act(board) == search(board, 1)[1]
+    assert hurried.last_depth == 1
+    patient = AlphaBetaAgent(depth=5, seconds=600.0)
+    move = patient.act(board)
+    assert (patient.last_depth, move) == (5, search(board, 5)[1])
+    assert patient.last_nodes == sum(search(board, d)[2] for d in range(1, 6))
+    with pytest.raises(ValueError, match=r"seconds must be a finite number > 0, got 0.0"):
+        AlphaBetaAgent(seconds=0)

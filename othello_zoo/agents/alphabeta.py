@@ -17,18 +17,19 @@ Solution(score=-10, move=1)
 from __future__ import annotations
 
 import math
+import time
 
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.agents.endgame import EndgameSolver, Solution, final_score
 from othello_zoo.agents.native import native_midgame
 from othello_zoo.agents.patterns import PatternTables, load_tables, pattern_value
 from othello_zoo.core.board import Board, as_board, squares_of
-from othello_zoo.core.checks import check_choice, check_int, check_seed
+from othello_zoo.core.checks import check_choice, check_int, check_real, check_seed
 from othello_zoo.core.scalar import scalar_rules
 
 __all__ = ["EVALUATIONS", "MAX_DEPTH", "MAX_ENDGAME", "AlphaBetaAgent", "evaluate", "search", "solve_exact"]
 
-MAX_DEPTH = 12  # midgame plies: 12 take up to half a minute a move in C on 8 x 8 (8: 0.1 s), 75x that in Python
+MAX_DEPTH = 12  # midgame plies: 12 take up to 15 s a move in C on 8 x 8 (8: 0.1 s), some 100x that in Python
 MAX_ENDGAME = 24  # empties solved exactly: 20 take about 1 s in C and 45 s in Python (FFO #40), each more about 3x that
 SORTED_DEPTH = 3  # from this many plies to go, moves are searched in the order of the evaluation of their positions
 EVALUATIONS = ("auto", "patterns", "hand")
@@ -208,14 +209,28 @@ def evaluate(board: Board, evaluation: str = "auto") -> float:
 class AlphaBetaAgent(BoardAgent):
     """Negamax alpha-beta to ``depth`` plies with the midgame evaluation ``evaluation`` (one of
     :data:`EVALUATIONS`), solving exactly once ``endgame`` or fewer squares are empty. ``seed`` is accepted for the
-    common interface (the search is deterministic)."""
+    common interface (the search is deterministic).
+
+    With ``seconds``, a move's time instead: searches of 1, 2, ... plies (``depth`` at most) while the next one is
+    expected to end within the time (its expected time: the last search's times its growth from the one before, 2 to
+    10), the deepest one's move played. The moves then depend on the machine's speed. After a move ``last_depth``
+    holds the plies searched (the empty squares where the solver played it)."""
 
     name = "alphabeta"
 
-    def __init__(self, depth: int = 4, endgame: int = 10, evaluation: str = "auto", seed: int | None = None) -> None:
+    def __init__(
+        self,
+        depth: int = 4,
+        endgame: int = 10,
+        evaluation: str = "auto",
+        seconds: float | None = None,
+        seed: int | None = None,
+    ) -> None:
         self.depth = check_int("depth", depth, low=1, high=MAX_DEPTH)
         self.endgame = check_int("endgame", endgame, low=0, high=MAX_ENDGAME)
         self.evaluation = check_choice("evaluation", evaluation, EVALUATIONS)
+        self.seconds = None if seconds is None else check_real("seconds", seconds, low=0, open_low=True)
+        self.last_depth = 0
         check_seed("seed", seed)
         self.last_nodes = 0
         self._solver: EndgameSolver | None = None  # kept between moves: its table serves the next solve
@@ -227,6 +242,29 @@ class AlphaBetaAgent(BoardAgent):
             before = solver.nodes
             move = solver.solve(board.own, board.opp).move
             self.last_nodes = solver.nodes - before
+            self.last_depth = empties
             return move
-        _, move, self.last_nodes = search(board, self.depth, evaluation=self.evaluation)
+        if self.seconds is None:
+            _, move, self.last_nodes = search(board, self.depth, evaluation=self.evaluation)
+            self.last_depth = self.depth
+            return move
+        return self._deepening(board, self.seconds)
+
+    def _deepening(self, board: Board, seconds: float) -> int:
+        """The move of the deepest search of 1, 2, ... plies expected to end within ``seconds`` of the start."""
+        began = time.perf_counter()
+        took: list[float] = []
+        self.last_nodes = 0
+        for depth in range(1, self.depth + 1):
+            if len(took) >= 2 and took[-1] > 1e-3:  # the next search's time: the last one's times its growth
+                growth = min(max(took[-1] / took[-2], 2.0), 10.0)
+                if time.perf_counter() - began + took[-1] * growth > seconds:
+                    break
+            started = time.perf_counter()
+            _, move, nodes = search(board, depth, evaluation=self.evaluation)
+            took.append(time.perf_counter() - started)
+            self.last_nodes += nodes
+            self.last_depth = depth
+            if time.perf_counter() - began > seconds:
+                break
         return move
