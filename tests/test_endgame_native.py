@@ -42,6 +42,39 @@ def test_native__the_python_solvers_scores_and_moves_that_reach_them(plies: int)
             assert sign * python.solve(child.own, child.opp).score == score  # the move reaches the score
 
 
+def test_native__from_a_guess_the_same_scores_and_moves_that_reach_them() -> None:
+    """Null-window searches from a guess (MTD(f)), close or far, give the full window's score and a move that reaches
+    it; inside a narrower window, the same bounds; a window of 2 or less ignores the guess."""
+    python = EndgameSolver(8, native=False)
+    for board in endgames(6, 50, seed=11):
+        exact = python.solve(board.own, board.opp).score
+        full = native.native_solve(board.own, board.opp, -64, 64)
+        assert full is not None
+        for guess in (exact, exact + 2, exact - 6, -exact + 20, 64, -64):
+            score, move, nodes = native.native_solve(board.own, board.opp, -64, 64, guess)  # type: ignore[misc]
+            assert score == exact
+            assert nodes > 0
+            if move != 64:
+                child = board.step(move)
+                sign = 1 if child.current_player == board.current_player else -1
+                assert sign * python.solve(child.own, child.opp).score == score  # the move reaches the score
+        high, _, _ = native.native_solve(board.own, board.opp, exact - 20, exact - 10, exact - 14)  # type: ignore[misc]
+        low, _, _ = native.native_solve(board.own, board.opp, exact + 10, exact + 20, exact + 14)  # type: ignore[misc]
+        assert high >= exact - 10
+        assert low <= exact + 10
+        narrow = native.native_solve(board.own, board.opp, -1, 1)
+        assert native.native_solve(board.own, board.opp, -1, 1, 40) == narrow
+
+
+def test_guess_score__even_estimates_where_they_help() -> None:
+    lines = (DATA / "fforum-40-59.obf").read_text().splitlines()
+    ffo40 = Board.from_text(lines[0].split(";")[0])
+    assert alphabeta.guess_score(ffo40) == 36  # the score is +38: the learned evaluation at GUESS_DEPTH plies
+    assert alphabeta.guess_score(ffo40, evaluation="hand") is None  # not in discs
+    assert alphabeta.guess_score(Board.start(6)) is None
+    assert alphabeta.guess_score(Board.from_text("-OXXXXXX" + "-" * 56 + " O")) is None  # white must pass
+
+
 def test_native__bounds_outside_the_window() -> None:
     board = endgames(1, 52, seed=3)[0]
     exact = EndgameSolver(8, native=False).solve(board.own, board.opp).score

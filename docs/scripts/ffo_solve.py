@@ -3,6 +3,7 @@ nodes and seconds of each, checked against the suite's values.
 
     python docs/scripts/ffo_solve.py            # #40 to #49 (minutes: the deepest take the longest)
     python docs/scripts/ffo_solve.py 40 44      # a range
+    python docs/scripts/ffo_solve.py --no-guess # the full window at once, without the midgame search's guess
 
 The table of ``docs/agents.md#the-endgame-solver-in-c``. The positions are ``tests/data/fforum-40-59.obf`` (its
 SOURCE file says where they come from); a line's first move is the suite's best (some positions have several).
@@ -14,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+from othello_zoo.agents.alphabeta import guess_score
 from othello_zoo.agents.native import native_solve, native_status
 from othello_zoo.core.board import Board
 from othello_zoo.notation import format_moves
@@ -22,10 +24,11 @@ SUITE = Path(__file__).resolve().parents[2] / "tests" / "data" / "fforum-40-59.o
 
 
 def main() -> None:
-    first, last = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) == 3 else (40, 49)
+    numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
+    first, last = (int(numbers[0]), int(numbers[1])) if len(numbers) == 2 else (40, 49)
     print(native_status(), flush=True)
-    print("| FFO | empties | score | move | the suite's best | nodes | seconds |")
-    print("| --- | ---: | ---: | --- | --- | ---: | ---: |")
+    print("| FFO | empties | guess | score | move | the suite's best | nodes | seconds |")
+    print("| --- | ---: | ---: | ---: | --- | --- | ---: | ---: |")
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[attr-defined]
     for number, line in enumerate(SUITE.read_text().splitlines(), start=40):
         if not first <= number <= last:
@@ -36,7 +39,8 @@ def main() -> None:
         board = Board.from_text(text)
         empties = 64 - sum(board.scores())
         began = time.perf_counter()
-        solved = native_solve(board.own, board.opp, -64, 64)
+        guess = guess_score(board) if "--no-guess" not in sys.argv else None  # its search's time counted in
+        solved = native_solve(board.own, board.opp, -64, 64, guess)
         seconds = time.perf_counter() - began
         if solved is None:
             raise SystemExit("the C solver is not available here: " + native_status())
@@ -44,7 +48,10 @@ def main() -> None:
         square = format_moves([move], 8, "")
         mark = "" if score == best and square in bests else " (WRONG)"
         listed_best = ", ".join(bests)
-        print(f"| #{number} | {empties} | {score:+d}{mark} | {square} | {listed_best} | {nodes:,} | {seconds:.1f} |")
+        shown = "" if guess is None else f"{guess:+d}"
+        row = [f"#{number}", str(empties), shown, f"{score:+d}{mark}", square, listed_best]
+        row += [f"{nodes:,}", f"{seconds:.1f}"]
+        print("| " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":

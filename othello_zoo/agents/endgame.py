@@ -123,13 +123,14 @@ class EndgameSolver:
         self.nodes = 0
 
     # -- the search -----------------------------------------------------------------------------------
-    def solve(self, own: int, opp: int, alpha: int = -INF, beta: int = INF) -> Solution:
+    def solve(self, own: int, opp: int, alpha: int = -INF, beta: int = INF, guess: int | None = None) -> Solution:
         """The :class:`Solution` for the side owning ``own``: the exact score when it lies inside
         ``(alpha, beta)``, a bound otherwise, and a best move (``n*n`` for a forced pass, -1 on a
-        finished board)."""
+        finished board). ``guess``, an estimate of the score, lets the C solver start from it
+        (:func:`~othello_zoo.agents.native.native_solve`); the Python solver does without."""
         empties = self.full & ~(own | opp)
         if self.native and empties.bit_count() >= NATIVE_EMPTIES:
-            solved = native_solve(own, opp, alpha, beta)
+            solved = native_solve(own, opp, alpha, beta, guess)
             if solved is not None:
                 score, move, nodes = solved
                 self.nodes += nodes

@@ -330,10 +330,32 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     return best;
 }
 
+/* The score within (alpha, beta) by null-window searches from a guess (MTD(f)): each asks whether the score reaches
+ * a value, the answer a bound, the next value the last answer, until the bounds meet or leave the window; the table
+ * kept between them. The move is that of the search that raised the lower bound last. */
+static int from_guess(Solver *s, u64 p, u64 o, int alpha, int beta, int guess, int *move) {
+    int lower = -INF, upper = INF, value = guess;
+    while (lower < upper && lower < beta && upper > alpha) {
+        int test = value > lower ? value : lower + 1, found; /* does the score reach test? */
+        if (test > upper) test = upper;
+        int v = search(s, p, o, test - 1, test, 0, &found);
+        if (v >= test) {
+            lower = v;
+            *move = found;
+        } else {
+            upper = v;
+            if (*move < 0) *move = found;
+        }
+        value = v;
+    }
+    return lower >= beta || lower == upper ? lower : upper;
+}
+
 /* The solver's one entry: the score of (p to move, o) within (alpha, beta) (a bound outside it), a best move
- * (a square, 64 for a forced pass, -1 on a finished board) and the positions visited. Returns -INF - 1 when the
- * table cannot be allocated. */
-int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int *move, u64 *nodes) {
+ * (a square, 64 for a forced pass, -1 on a finished board) and the positions visited; where guess lies within the
+ * window and beta - alpha > 2, by null-window searches from it (from_guess), else one search of the window. Returns
+ * -INF - 1 when the table cannot be allocated. */
+int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, int *move, u64 *nodes) {
     Solver s;
     s.nodes = 0;
     s.table = calloc((size_t)1 << TABLE_BITS, sizeof(Entry));
@@ -342,6 +364,8 @@ int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int *move, u64 *nodes) 
     int score;
     if (!placements(p, o) && !placements(o, p)) {
         score = final_score(p, o);
+    } else if (beta - alpha > 2 && alpha < guess && guess < beta) {
+        score = from_guess(&s, p, o, alpha, beta, guess, move);
     } else {
         score = search(&s, p, o, alpha, beta, 0, move);
     }

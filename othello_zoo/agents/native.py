@@ -108,6 +108,7 @@ def _library() -> tuple[ctypes.CDLL | None, str]:
         ctypes.c_uint64,
         ctypes.c_int,
         ctypes.c_int,
+        ctypes.c_int,
         ctypes.POINTER(ctypes.c_int),
         ctypes.POINTER(ctypes.c_uint64),
     ]
@@ -150,16 +151,19 @@ def _warn_once(why: str) -> None:
     warnings.warn(f"the endgame solver runs in Python, some hundred times slower ({why})", stacklevel=3)
 
 
-def native_solve(own: int, opp: int, alpha: int, beta: int) -> tuple[int, int, int] | None:
+def native_solve(own: int, opp: int, alpha: int, beta: int, guess: int | None = None) -> tuple[int, int, int] | None:
     """``(score, move, nodes)`` of the 8 x 8 position (the mover's discs ``own``, the opponent's ``opp``, as bit
     sets) by the C solver, as :meth:`~othello_zoo.agents.endgame.EndgameSolver.solve` gives them; ``None`` where
-    it is not available (said once in a warning)."""
+    it is not available (said once in a warning). A ``guess`` of the score inside a window wider than 2 makes the
+    solver ask null-window questions from it (MTD(f)) instead of searching the window at once: the same score, a move
+    that reaches it, fewer positions the closer the guess."""
     library, why = _library()
     if library is None:
         _warn_once(why)
         return None
     move, nodes = ctypes.c_int(-1), ctypes.c_uint64(0)
-    score = library.othello_zoo_solve(own, opp, max(alpha, -1000), min(beta, 1000), move, nodes)
+    start = -1001 if guess is None else max(-1001, min(1001, guess))  # outside every window: no guess
+    score = library.othello_zoo_solve(own, opp, max(alpha, -1000), min(beta, 1000), start, move, nodes)
     if score < -1000:
         raise MemoryError("the C endgame solver could not allocate its transposition table (48 MiB)")
     return score, move.value, nodes.value
