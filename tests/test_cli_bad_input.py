@@ -125,7 +125,7 @@ def test_cli__seconds_with_no_thinking_agent_playing_exits_2(capsys: pytest.Capt
         main(["play", "--black", "human", "--white", "greedy", "--seconds", "2"])
     assert exited.value.code == 2
     err = capsys.readouterr().err
-    assert "argument --seconds: it sets the thinking time of az and mcts, and neither plays in this game" in err
+    assert "argument --seconds: it sets the thinking time of alphabeta, az and mcts, and none plays in this game" in err
 
 
 def test_cli__az_on_a_size_with_no_shipped_network_exits_2_naming_the_sizes(capsys: pytest.CaptureFixture[str]) -> None:

@@ -180,7 +180,7 @@ def test_run__agent_against_agent_in_the_terminal(capsys) -> None:  # type: igno
     assert "game over" in capsys.readouterr().out
 
 
-def test_game__seconds_is_the_thinking_time_of_az_and_mcts_alone() -> None:
+def test_game__seconds_is_the_thinking_time_of_az_mcts_and_alphabeta_alone() -> None:
     timed = Game("az", "mcts", seconds=1.5)
     assert timed.agents[0].search.config.seconds == 1.5
     assert timed.agents[1].seconds == 1.5
@@ -188,7 +188,12 @@ def test_game__seconds_is_the_thinking_time_of_az_and_mcts_alone() -> None:
     assert plain.agents[0].search.config.seconds is None
     assert plain.agents[0].search.config.simulations == 1152  # AGENT_SEARCH
     assert (plain.agents[1].seconds, plain.agents[1].simulations) == (None, 300)
-    assert Game("alphabeta", "greedy", seconds=1.5).agents[0].depth == 4  # the others play as they always do
+    deepening = Game("alphabeta", "greedy", seconds=1.5).agents[0]
+    assert (deepening.seconds, deepening.depth, deepening.endgame) == (1.5, 12, 16)  # up to MAX_DEPTH, solved from 16
+    assert Game("alphabeta", "greedy", board_size=6, seconds=1.5).agents[0].endgame == 10  # the solver in Python
+    fixed = Game("alphabeta", "greedy").agents[0]
+    assert (fixed.seconds, fixed.depth, fixed.endgame) == (None, 4, 10)
+    assert Game("uct", "greedy", seconds=1.5).agents[0].simulations == 400  # the others play as they always do
 
 
 def test_game__flipped_are_the_discs_the_last_placement_turned() -> None:

@@ -59,8 +59,8 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         "--seconds",
         type=_seconds,
         default=None,
-        help="thinking time a move of mcts and az, above 0 and at most 600 (default: none: mcts plays --simulations, "
-        "az 1,152 simulations)",
+        help="thinking time a move of mcts, az and alphabeta, above 0 and at most 600 (default: none: mcts plays "
+        "--simulations, az 1,152 simulations, alphabeta 4 plies)",
     )
     parser.add_argument(
         "--human", choices=["black", "white"], default="black", help="your colour (default: %(default)s)"
@@ -115,8 +115,8 @@ def check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
             sizes = " or ".join(f"--board-size {n}" for n in sorted(SHIPPED))
             parser.error(f"argument {flag}: az: {str(error).split('; pass')[0]}; try {sizes}")
     if args.seconds is not None and not set(_sides(args)) & set(THINKING_AGENTS):
-        names = " and ".join(THINKING_AGENTS)
-        parser.error(f"argument --seconds: it sets the thinking time of {names}, and neither plays in this game")
+        names = ", ".join(THINKING_AGENTS[:-1]) + " and " + THINKING_AGENTS[-1]
+        parser.error(f"argument --seconds: it sets the thinking time of {names}, and none plays in this game")
     if args.opening_book:
         try:  # the book's own message names the file, line and move
             args.book = load_book(args.opening_book, args.board_size)

@@ -238,7 +238,8 @@ def terminal_game(
         stdout: where the board and the answers go (default ``sys.stdout``).
         opening: moves played before the game starts (as from an opening book).
         simulations: MCTS playouts per move.
-        seconds: the thinking time a move of ``mcts`` and ``az`` (instead of their playouts or simulations).
+        seconds: the thinking time a move of ``mcts``, ``az`` and ``alphabeta`` (instead of their playouts,
+            simulations or depth).
 
     Returns:
         The final counts (black, white), or None when the person stopped (``q``, or end of input).
