@@ -21,7 +21,7 @@ import time
 
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.agents.endgame import EndgameSolver, Solution, final_score
-from othello_zoo.agents.native import NATIVE_EMPTIES, native_midgame
+from othello_zoo.agents.native import NATIVE_EMPTIES, native_available, native_midgame
 from othello_zoo.agents.patterns import PatternTables, load_tables, pattern_value
 from othello_zoo.core.board import Board, as_board, squares_of
 from othello_zoo.core.checks import check_choice, check_int, check_real, check_seed
@@ -185,12 +185,13 @@ def guess_score(board: Board, evaluation: str = "auto") -> int | None:
     """An estimate of ``board``'s final disc difference for its side to move, for the C solver to start from: the
     value of a :data:`GUESS_DEPTH`-ply midgame search, in discs, rounded to an even number (a final score with the
     empty squares credited to the winner is even). ``None`` where it would not help: off 8 x 8, with the hand-made
-    evaluation (its values are not discs), or where the mover has no placement.
+    evaluation (its values are not discs), where the mover has no placement, or where the C library is not built (the
+    Python solver takes no guess, and the guess's search would run in Python).
 
     On the FFO endgames #40-#49 (20-26 empties) with the learned evaluation, a search of 0.01-0.03 s lands within 4
     discs of the score for eight of the ten.
     """
-    if board.board_size != 8 or not board.moves or _tables(evaluation, 8) is None:
+    if board.board_size != 8 or not board.moves or _tables(evaluation, 8) is None or not native_available():
         return None
     value = search(board, GUESS_DEPTH, evaluation=evaluation)[0] / 1000
     return max(-64, min(64, 2 * round(value / 2)))
