@@ -480,3 +480,25 @@ def test_compile_auto__compiles_with_a_line_on_standard_error_and_plays_the_eage
     err = capsys.readouterr().err
     assert err.count("othello_zoo: compiling the vector env's step") == 1  # once: the function is ready since
     assert "(8x8, given actions, on cpu)" in err
+
+
+@pytest.mark.compiles
+@pytest.mark.parametrize("board_size", [8, 6])
+def test_compiled__random_actions_are_the_mask_draws_of_each_agent(board_size: int) -> None:
+    """The compiled env's ``random_actions`` (one generated loop) against drawing from each agent's mask with a
+    generator seeded alike, over whole games of the compiled per-agent step (forfeits at the first step)."""
+    env = othello_v0.vector_env(64, board_size=board_size, illegal_action="lose", compile=True)
+    observations, _ = env.reset(seed=1)
+    g_env, g_masks = torch.Generator().manual_seed(2), torch.Generator().manual_seed(2)
+    ended = 0
+    for turn in range(90):
+        actions = env.random_actions(g_env)
+        for agent in env.agents:
+            assert torch.equal(actions[agent], engine.sample_actions(observations[agent]["action_mask"], g_masks))
+        assert torch.equal(g_env.get_state(), g_masks.get_state())
+        if turn == 0:
+            actions = {agent: torch.where(torch.arange(64) < 2, 0, drawn) for agent, drawn in actions.items()}
+        observations, _, terminations, _, _ = env.step(actions)
+        ended += int(terminations["black_0"].sum())
+    assert ended >= 64
+    assert fused_module.is_traced((("colour_draws", board_size), "cpu"))

@@ -402,3 +402,48 @@ def test_dict_observations__are_views_of_one_tensor_and_hold_both_agents_exact_v
     legal = [m.nonzero().flatten().tolist() for m in white["action_mask"]]
     assert legal == [[64], [64], [64]]  # waits; must pass (no white move); game over
     assert infos["scores"].tolist() == [[2, 2], [6, 1], [8, 0]]
+
+
+@pytest.mark.parametrize("host_numpy", [True, False], ids=["cpu-path", "device-path"])
+@pytest.mark.parametrize(("board_size", "backend"), [(8, "bitboard"), (6, "bitboard"), (8, "conv"), (10, "conv")])
+def test_random_actions__are_the_mask_draws_of_each_agent_from_the_same_generator(
+    board_size: int, backend: str, host_numpy: bool, monkeypatch: pytest.MonkeyPatch, device: str
+) -> None:
+    """Whole games under ``lose`` (two boards forfeit at the first step: their masks are the null action's alone,
+    as after a game's end): ``env.random_actions(g)`` equals drawing from each agent's mask in agent order with a
+    generator seeded alike, and leaves that generator in the same state."""
+    monkeypatch.setattr(NUMPY_PATH, "enabled", host_numpy)
+    vec = othello_v0.vector_env(64, board_size=board_size, backend=backend, illegal_action="lose", device=device)
+    observations, _ = vec.reset(seed=5)
+    g_env, g_masks = torch.Generator(device=device).manual_seed(11), torch.Generator(device=device).manual_seed(11)
+    ended, passes = 0, 0
+    for turn in range(130):
+        actions = vec.random_actions(g_env)
+        expected = {a: engine.sample_actions(observations[a]["action_mask"], g_masks) for a in AGENTS}
+        assert actions.keys() == expected.keys()
+        for agent in AGENTS:
+            assert actions[agent].dtype == torch.int64
+            assert torch.equal(actions[agent], expected[agent]), (turn, agent)
+        assert torch.equal(g_env.get_state(), g_masks.get_state())
+        null = board_size**2
+        passes += int(((actions["black_0"] == null) & (actions["white_0"] == null)).sum())
+        if turn == 0:  # an illegal square on boards 0 and 1: they forfeit
+            for agent in AGENTS:
+                actions[agent][:2] = 0
+        observations, _, terminations, _, _ = vec.step(actions)
+        ended += int(terminations["black_0"].sum())
+    assert ended >= 64
+    assert passes > 0
+
+
+def test_random_actions__bad_generator_is_refused_and_defaults_to_the_envs_own() -> None:
+    vec = othello_v0.vector_env(4)
+    vec.reset(seed=0)
+    with pytest.raises(TypeError, match="generator"):
+        vec.random_actions("seed")  # type: ignore[arg-type]
+    vec.reset(seed=3)
+    first = vec.random_actions()
+    vec.reset(seed=3)
+    assert torch.equal(vec.random_actions()["black_0"], first["black_0"])
+    assert set(first["black_0"].tolist()) <= {19, 26, 37, 44}
+    assert first["white_0"].tolist() == [64] * 4

@@ -132,8 +132,9 @@ def measure_vector(
 
     ``form="movers"``: :meth:`~othello_zoo.env.vector.OthelloVectorEnv.step_movers` with
     ``engine.random_actions`` for the movers (row ``vector``). ``form="dict"``: the per-agent
-    ``step({agent: actions})`` with an action drawn for each agent from its own mask by
-    ``engine.sample_actions`` (row ``vector-dict``), as a PettingZoo-style loop does.
+    ``step({agent: actions})`` with a random legal action for each agent (row ``vector-dict``), drawn by
+    :meth:`~othello_zoo.env.vector.OthelloVectorEnv.random_actions`: the actions a PettingZoo-style loop draws from
+    each agent's mask with ``engine.sample_actions``, taken from the boards' move words.
     """
     from othello_zoo.env import othello_v0
 
@@ -143,7 +144,7 @@ def measure_vector(
     env = othello_v0.vector_env(
         batch_size, board_size=board_size, device=dev, opening_book=opening_book, illegal_action="lose"
     )
-    observations, _ = env.reset(seed=seed)
+    env.reset(seed=seed)
     generator = torch.Generator(device=dev).manual_seed(seed)
 
     def run_movers(k: int) -> None:
@@ -151,13 +152,8 @@ def measure_vector(
             env.step_movers(engine.random_actions(env.state, generator))
 
     def run_dict(k: int) -> None:
-        nonlocal observations
         for _ in range(k):
-            actions = {
-                agent: engine.sample_actions(obs["action_mask"], generator, check=False)
-                for agent, obs in observations.items()
-            }
-            observations = env.step(actions)[0]
+            env.step(env.random_actions(generator))
 
     steps, elapsed = best_rounds(run_dict if form == "dict" else run_movers, _sync(dev), seconds, repeats)
     name = ("vector+xot" if opening_book else "vector") + ("-dict" if form == "dict" else "")
@@ -187,8 +183,8 @@ def measure_compiled(
 
     ``form="vector"``: ``vector_env(..., compile=True).step_movers_random`` (row ``vector-compiled``: the mover loop
     of the ``vector`` row, its next movers' observations and masks included). ``form="dict"``: its per-agent
-    ``step({agent: actions})``, each agent's action drawn from its own mask (row ``vector-dict-compiled``, the
-    ``vector-dict`` row's loop). ``form="engine"``: the fused step alone, random actions, finished boards started
+    ``step({agent: actions})``, each agent's action drawn by ``env.random_actions`` (row ``vector-dict-compiled``,
+    the ``vector-dict`` row's loop). ``form="engine"``: the fused step alone, random actions, finished boards started
     again (row ``bitboard-compiled``, the ``bitboard`` row's loop). ``form="wide"``: the same loop on boards of
     several words a side (:class:`othello_zoo.engine.wide.RandomPlay`, any even size 4 to 16: the ``conv`` row's
     loop, row ``wide-compiled``). The first call compiles (see :data:`othello_zoo.env.fused.COMPILE_TIMES`), before
@@ -212,17 +208,11 @@ def measure_compiled(
 
     elif form == "dict":
         env = othello_v0.vector_env(batch_size, board_size=board_size, device=dev, illegal_action="lose", compile=True)
-        latest = {"observations": env.reset(seed=seed)[0]}
+        env.reset(seed=seed)
 
         def run_steps(k: int) -> None:
-            observations = latest["observations"]
             for _ in range(k):
-                actions = {
-                    agent: engine.sample_actions(obs["action_mask"], generator, check=False)
-                    for agent, obs in observations.items()
-                }
-                observations = env.step(actions)[0]
-            latest["observations"] = observations
+                env.step(env.random_actions(generator))
 
     elif form == "wide":
         play = RandomPlay(board_size, dev, compile=True)

@@ -102,6 +102,7 @@ __all__ = [
     "outcome",
     "put",
     "random_actions",
+    "ranked_actions",
     "resolve_backend",
     "rewards",
     "sample_actions",
@@ -196,7 +197,18 @@ def random_actions(state: State, generator: torch.Generator) -> Tensor:
     []
     """
     check_generator(generator, state.device)
-    uniform = torch.rand(state.batch_size, generator=generator, device=state.device)
+    return ranked_actions(state, torch.rand(state.batch_size, generator=generator, device=state.device))
+
+
+@uses_package_threads
+def ranked_actions(state: State, uniform: Tensor) -> Tensor:
+    """The legal action of rank ``min(floor(uniform * count), count - 1)`` among each board's placements (in square
+    order), or the null action where there is none: :func:`random_actions` with its numbers given (float32 ``(B,)``
+    in ``[0, 1)``, on the boards' device).
+
+    >>> ranked_actions(init(2), torch.tensor([0.0, 0.99])).tolist()
+    [19, 44]
+    """
     return kernel_of(state).random_moves(state.moves, uniform)
 
 

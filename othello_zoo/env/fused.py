@@ -29,13 +29,14 @@ from torch import Tensor
 
 from othello_zoo.core import rules
 from othello_zoo.engine import State
-from othello_zoo.engine.fused import Rays, bits, colour_words, play_words, popcount, rays
+from othello_zoo.engine.fused import Rays, bits, colour_words, play_words, popcount, random_square, rays
 from othello_zoo.engine.wide import Directions, Wide, directions, planes_to_words, play_wide, words_to_planes
 from othello_zoo.engine.words import ByteTables, unpack_bits
 from othello_zoo.env import transitions
 from othello_zoo.runtime.compiler import compiled_words, compiling_in_background
 
-__all__ = ["COMPILE_TIMES", "FusedResult", "FusedSpec", "FusedStep", "call_compiled", "compiled_step"]
+__all__ = ["COMPILE_TIMES", "FusedResult", "FusedSpec", "FusedStep", "call_compiled", "colour_draws", "compiled_draws"]
+__all__ += ["compiled_step"]
 __all__ += ["compile_first", "distinct", "fused_step", "is_traced", "unfused_kernel", "unpacked_views", "word_rays"]
 
 
@@ -360,6 +361,31 @@ def distinct(tensors: tuple[Tensor, ...]) -> tuple[Tensor, ...]:
         out.append(tensor.clone() if id(tensor) in seen else tensor)
         seen.add(id(tensor))
     return tuple(out)
+
+
+def colour_draws(
+    moves: Tensor, current_player: Tensor, black_uniform: Tensor, white_uniform: Tensor, select: Tensor, null: int
+) -> Tensor:
+    """int64 ``(2, B)``: a random legal action for black and for white on each board of the bitboard kernel's words
+    (``moves``, the mover's placements; ``current_player``), as drawing from each colour's mask would: the mover's
+    placement of rank ``floor(uniform * count)`` by its own numbers (:func:`~othello_zoo.engine.fused.random_square`),
+    the null action ``null`` where it has none and for the waiting colour. The vector env's ``random_actions``,
+    compiled (:func:`compiled_draws`)."""
+    black = current_player == rules.BLACK
+    drawn = random_square(moves, torch.where(black, black_uniform, white_uniform), select).clamp(max=null)
+    return torch.stack((torch.where(black, drawn, null), torch.where(black, null, drawn)))
+
+
+@functools.cache
+def compiled_draws(board_size: int, device: str) -> Callable[..., Tensor]:
+    """:func:`colour_draws` of ``board_size`` boards under ``torch.compile``, built once a process, board size and
+    device (called through :func:`call_compiled`: one compilation serves every batch size from 2 up)."""
+    null = board_size**2
+
+    def draws(moves: Tensor, player: Tensor, black_uniform: Tensor, white_uniform: Tensor, select: Tensor) -> Tensor:
+        return colour_draws(moves, player, black_uniform, white_uniform, select, null)
+
+    return compiled_words(draws, f"colour_draws_{board_size}x{board_size}", device)
 
 
 def unpacked_views(discs: Tensor, mask_words: Tensor, board_size: int) -> tuple[Tensor, Tensor]:

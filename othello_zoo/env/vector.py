@@ -71,9 +71,18 @@ from othello_zoo.core.checks import (
 )
 from othello_zoo.core.rules import AGENTS
 from othello_zoo.core.symmetry import START_SYMMETRIES, transform_actions
+from othello_zoo.engine.kernels.bitboard import bitboard_kernel
 from othello_zoo.env import transitions
 from othello_zoo.env.config import EnvConfig, config_from
-from othello_zoo.env.fused import FusedResult, FusedSpec, FusedStep, compile_first
+from othello_zoo.env.fused import (
+    FusedResult,
+    FusedSpec,
+    FusedStep,
+    call_compiled,
+    compile_first,
+    compiled_draws,
+    is_traced,
+)
 from othello_zoo.env.openings import OpeningBook
 from othello_zoo.runtime.compiler import compile_setting
 from othello_zoo.runtime.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
@@ -295,6 +304,65 @@ class OthelloVectorEnv:
             return self.step_movers(engine.random_actions(self.state, generator))  # it checks the generator
         check_generator(generator, self.device)
         return self._fused_step(fused, uniform=torch.rand(self.num_envs, generator=generator, device=self.device))
+
+    @uses_package_threads
+    def random_actions(self, generator: torch.Generator | None = None) -> dict[str, Tensor]:
+        """A uniformly random legal action for each agent on every board, ``{agent: int64 (N,)}``, ready for
+        :meth:`step`: the actions of ``{agent: engine.sample_actions(observations[agent]["action_mask"], generator)
+        for agent in env.agents}`` on the latest observations, the same numbers drawn from ``generator`` in the same
+        order, but taken from the boards' move words instead of the masks (the waiting agent's is the null action,
+        as its mask allows). ``generator`` defaults to the env's own (seeded by ``reset(seed=...)``).
+
+        >>> from othello_zoo import othello_v0
+        >>> env = othello_v0.vector_env(2)
+        >>> _ = env.reset(seed=0)
+        >>> actions = env.random_actions(torch.Generator().manual_seed(1))
+        >>> actions["white_0"].tolist()
+        [64, 64]
+        """
+        if generator is None:
+            generator = self.generator
+        check_generator(generator, self.device)
+        state, player = self.state, self.state.current_player
+        uniform = [torch.rand(self.num_envs, generator=generator, device=self.device) for _ in AGENTS]
+        if self.compile and self._draws_compiled():  # one generated loop for what follows
+            args = (state.moves, player, *uniform, self._select_table)
+            drawn = call_compiled(compiled_draws(self.board_size, str(self.device)), self._draws_key, args, args[:4])
+            return dict(zip(AGENTS, drawn, strict=True))
+        black = player == 0
+        drawn = engine.ranked_actions(state, torch.where(black, uniform[0], uniform[1]))
+        null = self.board_size**2
+        return {"black_0": torch.where(black, drawn, null), "white_0": torch.where(black, null, drawn)}
+
+    @property
+    def _select_table(self) -> Tensor:
+        """:class:`~othello_zoo.engine.words.ByteTables`' ``byte_select_flat`` on the env's device."""
+        return bitboard_kernel(8, self.device).tables.byte_select_flat
+
+    @property
+    def _draws_key(self) -> tuple[tuple[str, int], str]:
+        """The compiled draws' key for :func:`~othello_zoo.env.fused.call_compiled`."""
+        return ("colour_draws", self.board_size), str(self.device)
+
+    def _draws_compiled(self) -> bool:
+        """Whether :meth:`random_actions` draws through :func:`~othello_zoo.env.fused.compiled_draws` (the bitboard
+        kernel's words, ``compile`` on). Under ``compile="auto"`` its first use compiles it on two scratch boards, a
+        line on standard error saying so; where that fails the env steps eagerly from then on (a warning says why)."""
+        if self.backend != "bitboard":
+            return False
+        if self._auto and not is_traced(self._draws_key):
+            two = self._starts[torch.zeros(2, dtype=torch.int64, device=self.device)]
+            half = torch.full((2,), 0.5, device=self.device)
+            args = (two.moves, two.current_player, half, half.clone(), self._select_table)
+            function = compiled_draws(self.board_size, str(self.device))
+            what = f"the vector env's random actions ({self.board_size}x{self.board_size}, on {self.device})"
+            failure = compile_first(what, lambda: call_compiled(function, self._draws_key, args, args[:4]))
+            if failure is not None:
+                self.compile = False
+                self.compile_reason = f"compile='auto': stepping eagerly, the draws could not be compiled: {failure}"
+                warnings.warn(self.compile_reason, stacklevel=4)
+                return False
+        return True
 
     def close(self) -> None:
         """Nothing to release (no window); present for API symmetry."""

@@ -18,7 +18,7 @@ from torch import Tensor
 
 from othello_zoo.engine.words import BITWISE_COUNT, byte_select_table, numpy_bridge, on_host
 
-__all__ = ["colour_words", "sample_from_mask", "usable"]
+__all__ = ["colour_words", "random_moves", "sample_from_mask", "usable"]
 
 _ONES = np.uint64(0x0101010101010101)  # 1 in every byte
 _HIGH = np.uint64(0x8080808080808080)  # the high bit of every byte
@@ -59,13 +59,7 @@ def sample_from_mask(mask: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor]:
     count = in_low + np.bitwise_count(high)
     # The rank as sample_from_mask draws it: floor(u * count) in float32, at most count - 1.
     rank = np.minimum((uniform.numpy() * count.astype(np.float32)).astype(np.int16), np.maximum(count, 1) - 1)
-    # The byte of the low word holding the rank: the number of bytes whose running count is at most it.
-    at_most = ((rank.astype(np.uint64) * _ONES) | _HIGH) - running
-    shift = np.minimum(np.bitwise_count(at_most & _HIGH), 7).astype(np.uint64) << np.uint64(3)
-    before = ((running << np.uint64(8)) >> shift) & np.uint64(0xFF)
-    value = (low >> shift) & np.uint64(0xFF)
-    in_byte = _SELECT.take((value << np.uint64(3)) + ((rank.astype(np.uint64) - before) & np.uint64(7)))
-    actions = shift.astype(np.int64) + in_byte
+    actions = _bit_of_rank(low, running, rank)
     on_high = rank >= in_low  # past the first 64 columns, or no legal action at all (rank 0, none in the word)
     if columns <= 65:  # the env's masks: column 64 where it is the one legal past the word, else none (A)
         actions = np.where(on_high, columns - high.astype(np.int64), actions)
@@ -74,6 +68,31 @@ def sample_from_mask(mask: Tensor, uniform: Tensor) -> tuple[Tensor, Tensor]:
         actions = np.where(on_high, 64 + _SELECT.take(high.astype(np.int64) * 8 + high_rank), actions)
         actions = np.where(count == 0, columns, actions)
     return torch.from_numpy(actions), torch.from_numpy(count.astype(np.uint8))
+
+
+def random_moves(moves: Tensor, uniform: Tensor, null: int) -> Tensor:
+    """:meth:`othello_zoo.engine.kernels.bitboard.BitboardKernel.random_moves` on CPU words (int64 ``(B,)``): the
+    set bit of rank ``min(floor(uniform * count), count - 1)`` in each word, or ``null`` where a word is empty
+    (the same ranks as :func:`sample_from_mask`, from the words as they lie: nothing to pack)."""
+    low = np.ascontiguousarray(moves.numpy()).view(np.uint64)
+    running = np.bitwise_count(low.view(np.uint8)).view(np.uint64) * _ONES  # byte i: set bits of bytes 0..i
+    count = (running >> np.uint64(56)).astype(np.int16)
+    rank = np.minimum((uniform.numpy() * count.astype(np.float32)).astype(np.int16), np.maximum(count, 1) - 1)
+    return torch.from_numpy(np.where(count == 0, null, _bit_of_rank(low, running, rank)))
+
+
+def _bit_of_rank(low: np.ndarray, running: np.ndarray, rank: np.ndarray) -> np.ndarray:
+    """int64: the position of the set bit of rank ``rank`` in each uint64 word ``low``, given its running byte
+    counts (byte ``i`` of ``running``: the set bits of bytes ``0..i``); a rank at or past a word's count gives
+    a position in its top byte, which the callers replace."""
+    # The byte holding the rank: the number of bytes whose running count is at most it.
+    at_most = ((rank.astype(np.uint64) * _ONES) | _HIGH) - running
+    shift = np.minimum(np.bitwise_count(at_most & _HIGH), 7).astype(np.uint64) << np.uint64(3)
+    before = ((running << np.uint64(8)) >> shift) & np.uint64(0xFF)
+    value = (low >> shift) & np.uint64(0xFF)
+    in_byte = _SELECT.take((value << np.uint64(3)) + ((rank.astype(np.uint64) - before) & np.uint64(7)))
+    position: np.ndarray = shift.astype(np.int64) + in_byte
+    return position
 
 
 def colour_words(discs: Tensor, moves: Tensor, black_to_move: Tensor) -> Tensor:

@@ -314,7 +314,9 @@ class BitboardKernel:
     def random_moves(self, moves: Tensor, uniform: Tensor) -> Tensor:
         """int64 ``(B,)``: the legal placement of rank ``floor(uniform * count)`` in each set, or
         the null action where the set is empty (:func:`~othello_zoo.engine.words.random_bit`: arithmetic
-        on the words, never one value per square)."""
+        on the words, never one value per square; numpy's form of the same arithmetic on the host)."""
+        if _host.usable(moves, uniform):
+            return _host.random_moves(moves, uniform, self.board_size**2)
         return random_bit(moves, uniform, self.tables.byte_select_flat).clamp_(max=self.board_size**2)
 
     def placement_legal(self, moves: Tensor, actions: Tensor) -> Tensor:
