@@ -2,11 +2,13 @@
  *
  * Square i is bit i (row i / 8, column i % 8). Scores are final disc differences for the side to move, the empty
  * squares credited to the winner (the FFO convention). Negamax alpha-beta with principal variation search, a
- * transposition table from TABLE_EMPTIES empties (its entries for the children read first: enhanced transposition
- * cutoff), a bound from the opponent's stable discs, "fastest first" move ordering (fewest replies for the opponent,
- * corners first, fewest empty squares beside the mover's discs; two plies deep from TWO_PLY_EMPTIES; the table's
- * move before all) down to SHALLOW_EMPTIES, parity order below, and a last-square routine. Built on first use by
- * othello_zoo.agents.native (a C compiler; the Python solver where there is none).
+ * transposition table from TABLE_EMPTIES empties (two entries a bucket: the result of more empties kept in the
+ * first, the latest in the second; the children's entries read first: enhanced transposition cutoff), a bound from
+ * the opponent's stable discs, "fastest first" move ordering (fewest replies for the opponent, corners first, fewest
+ * empty squares beside the mover's discs; two plies deep from TWO_PLY_EMPTIES; the table's move before all) down to
+ * SHALLOW_EMPTIES, parity order below (the odd quadrants passed down), and routines for the last two squares and the
+ * last one (which only counts flips). Built on first use by othello_zoo.agents.native (a C compiler; the Python
+ * solver where there is none).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,7 +21,7 @@ typedef uint64_t u64;
 #define STABLE_EMPTIES 8 /* from here up, the opponent's stable discs bound the score */
 #define ETC_EMPTIES 8 /* above it, the children's table entries are read before any is searched */
 #define TWO_PLY_EMPTIES 14 /* from here up, the ordering also looks at the opponent's replies */
-#define TABLE_BITS 21
+#define TABLE_BITS 21 /* entries: 2^20 buckets of two */
 #define INF 1000
 
 static const u64 NOT_A = 0xfefefefefefefefeULL; /* every column but the first */
@@ -165,27 +167,67 @@ static u64 mix(u64 p, u64 o) {
 
 static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int *best);
 
-/* The last empty square x: the mover places there, or else the opponent does, or else nobody. */
+/* The last empty square x: the mover places there, or else the opponent does, or else nobody. The board is then
+ * full: the score is twice the mover's discs less 64. */
 static int last(Solver *s, u64 p, u64 o, int x) {
     s->nodes++;
-    u64 f = NEIGHBOURS[x] & o ? flips(p, o, x) : 0;
-    if (f) return final_score(p | f | (1ULL << x), o & ~f);
-    f = NEIGHBOURS[x] & p ? flips(o, p, x) : 0;
-    if (f) return -final_score(o | f | (1ULL << x), p & ~f);
-    return final_score(p, o);
+    int own = count(p);
+    if (NEIGHBOURS[x] & o) {
+        u64 f = flips(p, o, x);
+        if (f) return 2 * (own + count(f) + 1) - 64;
+    }
+    if (NEIGHBOURS[x] & p) {
+        u64 f = flips(o, p, x);
+        if (f) return 2 * (own - count(f)) - 64;
+    }
+    int diff = 2 * own - 63; /* nobody: the empty square to the winner */
+    return diff > 0 ? diff + 1 : diff - 1;
 }
 
-/* Few empties: each empty square tried in parity order (odd quadrants first), no table, no sorting. */
-static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed) {
-    u64 empty = ~(p | o);
-    int n = count(empty);
-    if (n == 1) return last(s, p, o, __builtin_ctzll(empty));
+/* Two empty squares x and y: each tried by the mover, then by the opponent (a pass), the last by last(). */
+static int last_two(Solver *s, u64 p, u64 o, int x, int y, int alpha, int beta, int passed) {
     s->nodes++;
-    static const u64 QUADRANTS[4] = {0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL, 0x0f0f0f0f00000000ULL,
-                                     0xf0f0f0f000000000ULL};
+    int best = -INF;
+    if (NEIGHBOURS[x] & o) {
+        u64 f = flips(p, o, x);
+        if (f) {
+            best = -last(s, o & ~f, p | f | (1ULL << x), y);
+            if (best >= beta) return best;
+        }
+    }
+    if (NEIGHBOURS[y] & o) {
+        u64 f = flips(p, o, y);
+        if (f) {
+            int v = -last(s, o & ~f, p | f | (1ULL << y), x);
+            return v > best ? v : best;
+        }
+    }
+    if (best > -INF) return best;
+    if (passed) return final_score(p, o);
+    return -last_two(s, o, p, x, y, -beta, -alpha, 1);
+}
+
+static const u64 QUADRANTS[4] = {0x000000000f0f0f0fULL, 0x00000000f0f0f0f0ULL, 0x0f0f0f0f00000000ULL,
+                                 0xf0f0f0f000000000ULL};
+
+/* The quadrants holding an odd number of the empty squares, as the union of their squares. */
+static u64 odd_quadrants(u64 empty) {
     u64 odd = 0;
     for (int q = 0; q < 4; q++)
         if (count(empty & QUADRANTS[q]) & 1) odd |= QUADRANTS[q];
+    return odd;
+}
+
+/* Each square's quadrant, as its squares: filling the square turns that quadrant's parity. */
+static u64 quadrant_of(int x) { return QUADRANTS[((x >> 5) & 1) * 2 + ((x >> 2) & 1)]; }
+
+/* Few empties: each empty square tried in parity order (odd quadrants first: odd, given), no table, no sorting. */
+static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, u64 odd) {
+    u64 empty = ~(p | o), rest = empty & (empty - 1);
+    if (!rest) return empty ? last(s, p, o, __builtin_ctzll(empty)) : final_score(p, o);
+    if (!(rest & (rest - 1)))
+        return last_two(s, p, o, __builtin_ctzll(empty), __builtin_ctzll(rest), alpha, beta, passed);
+    s->nodes++;
     int best = -INF, moved = 0;
     for (int round = 0; round < 2; round++) {
         u64 squares = empty & (round == 0 ? odd : ~odd);
@@ -197,7 +239,7 @@ static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed) {
             if (!f) continue;
             moved = 1;
             u64 np = p | f | (1ULL << x), no = o & ~f;
-            int v = -shallow(s, no, np, -beta, -(alpha > best ? alpha : best), 0);
+            int v = -shallow(s, no, np, -beta, -(alpha > best ? alpha : best), 0, odd ^ quadrant_of(x));
             if (v > best) {
                 best = v;
                 if (best >= beta) return best;
@@ -206,7 +248,7 @@ static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed) {
     }
     if (moved) return best;
     if (passed) return final_score(p, o);
-    return -shallow(s, o, p, -beta, -alpha, 1);
+    return -shallow(s, o, p, -beta, -alpha, 1, odd);
 }
 
 typedef struct {
@@ -218,7 +260,7 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     u64 empty = ~(p | o);
     int n = count(empty);
     if (best_move) *best_move = -1;
-    if (n <= SHALLOW_EMPTIES && !best_move) return shallow(s, p, o, alpha, beta, passed);
+    if (n <= SHALLOW_EMPTIES && !best_move) return shallow(s, p, o, alpha, beta, passed, odd_quadrants(empty));
     s->nodes++;
     u64 moves = placements(p, o);
     if (!moves) {
@@ -231,10 +273,11 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
         if (most <= alpha) return most;
         if (most < beta) beta = most;
     }
-    Entry *entry = NULL;
+    Entry *entry = NULL, *bucket = NULL;
     int hint = -1;
     if (n >= TABLE_EMPTIES) {
-        entry = &s->table[mix(p, o) & ((1ULL << TABLE_BITS) - 1)];
+        bucket = &s->table[2 * (mix(p, o) & ((1ULL << (TABLE_BITS - 1)) - 1))];
+        entry = bucket[1].p == p && bucket[1].o == o ? &bucket[1] : &bucket[0];
         if (entry->p == p && entry->o == o) {
             hint = entry->move;
             if (!best_move) {
@@ -280,7 +323,8 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     }
     if (n > ETC_EMPTIES && !best_move) { /* a child whose table entry already refutes the window: cut off at once */
         for (int i = 0; i < k; i++) {
-            Entry *e = &s->table[mix(children[i].o, children[i].p) & ((1ULL << TABLE_BITS) - 1)];
+            Entry *e = &s->table[2 * (mix(children[i].o, children[i].p) & ((1ULL << (TABLE_BITS - 1)) - 1))];
+            if (e[1].p == children[i].o && e[1].o == children[i].p) e++;
             if (e->p == children[i].o && e->o == children[i].p && -e->upper >= beta) return -e->upper;
         }
     }
@@ -309,8 +353,14 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
             if (best >= beta) break;
         }
     }
-    if (entry && (entry->p == p && entry->o == o ? 1 : entry->empties <= n)) { /* deeper results kept */
+    if (entry) { /* slot 0 keeps the deeper result, slot 1 the latest */
         if (!(entry->p == p && entry->o == o)) {
+            if (bucket[0].empties <= n) {
+                bucket[1] = bucket[0];
+                entry = &bucket[0];
+            } else {
+                entry = &bucket[1];
+            }
             entry->p = p;
             entry->o = o;
             entry->lower = -64;
