@@ -502,3 +502,40 @@ def test_compiled__random_actions_are_the_mask_draws_of_each_agent(board_size: i
         ended += int(terminations["black_0"].sum())
     assert ended >= 64
     assert fused_module.is_traced((("colour_draws", board_size), "cpu"))
+
+
+def test_compile_auto__draws_that_fail_to_compile_fall_back_in_every_env(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Draws whose compilation fails under ``compile="auto"``: a line, a warning, and the eager draws (the mask draws'
+    actions); a second env of the process tries again and falls back the same way, never raising. Where they compile
+    (the function run op by op stands for inductor's), the same actions."""
+
+    def failing(*args: object) -> None:
+        raise torch._dynamo.exc.BackendCompilerFailed(failing, RuntimeError("no C++ compiler found"), None)
+
+    monkeypatch.setattr(vector_module, "compiled_draws", lambda board_size, device: failing)
+    monkeypatch.setattr(fused_module, "_TRACED", set())
+    for attempt in range(2):
+        env = othello_v0.vector_env(5, compile="auto")
+        observations, _ = env.reset(seed=attempt)
+        g_env, g_masks = torch.Generator().manual_seed(7), torch.Generator().manual_seed(7)
+        with pytest.warns(UserWarning, match="compile='auto': stepping eagerly, the draws could not be compiled"):
+            actions = env.random_actions(g_env)
+        assert "othello_zoo: compiling the vector env's random actions (8x8, on cpu)" in capsys.readouterr().err
+        assert env.compile is False
+        for agent in env.agents:
+            assert torch.equal(actions[agent], engine.sample_actions(observations[agent]["action_mask"], g_masks))
+
+    draws = functools.partial(fused_module.colour_draws, null=36)
+    monkeypatch.setattr(vector_module, "compiled_draws", lambda board_size, device: draws)
+    monkeypatch.setattr(fused_module, "compiled_step", lambda spec, device: functools.partial(fused_step, spec))
+    env = othello_v0.vector_env(6, board_size=6, compile="auto")
+    observations, _ = env.reset(seed=3)
+    g_env, g_masks = torch.Generator().manual_seed(8), torch.Generator().manual_seed(8)
+    for _ in range(40):
+        actions = env.random_actions(g_env)
+        for agent in env.agents:
+            assert torch.equal(actions[agent], engine.sample_actions(observations[agent]["action_mask"], g_masks))
+        observations = env.step({agent: drawn.clone() for agent, drawn in actions.items()})[0]
+    assert fused_module.is_traced((("colour_draws", 6), "cpu"))

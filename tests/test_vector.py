@@ -405,15 +405,31 @@ def test_dict_observations__are_views_of_one_tensor_and_hold_both_agents_exact_v
 
 
 @pytest.mark.parametrize("host_numpy", [True, False], ids=["cpu-path", "device-path"])
-@pytest.mark.parametrize(("board_size", "backend"), [(8, "bitboard"), (6, "bitboard"), (8, "conv"), (10, "conv")])
+@pytest.mark.parametrize(
+    ("board_size", "backend", "settings"),
+    [
+        (8, "bitboard", {}),
+        (6, "bitboard", {"autoreset_mode": "same_step"}),
+        (4, "bitboard", {"autoreset_mode": "disabled"}),
+        (8, "conv", {"opening_book": "xot"}),
+        (10, "conv", {}),
+    ],
+)
 def test_random_actions__are_the_mask_draws_of_each_agent_from_the_same_generator(
-    board_size: int, backend: str, host_numpy: bool, monkeypatch: pytest.MonkeyPatch, device: str
+    board_size: int,
+    backend: str,
+    settings: dict[str, str],
+    host_numpy: bool,
+    monkeypatch: pytest.MonkeyPatch,
+    device: str,
 ) -> None:
     """Whole games under ``lose`` (two boards forfeit at the first step: their masks are the null action's alone,
     as after a game's end): ``env.random_actions(g)`` equals drawing from each agent's mask in agent order with a
     generator seeded alike, and leaves that generator in the same state."""
     monkeypatch.setattr(NUMPY_PATH, "enabled", host_numpy)
-    vec = othello_v0.vector_env(64, board_size=board_size, backend=backend, illegal_action="lose", device=device)
+    vec = othello_v0.vector_env(
+        64, board_size=board_size, backend=backend, illegal_action="lose", device=device, **settings
+    )
     observations, _ = vec.reset(seed=5)
     g_env, g_masks = torch.Generator(device=device).manual_seed(11), torch.Generator(device=device).manual_seed(11)
     ended, passes = 0, 0
@@ -432,7 +448,7 @@ def test_random_actions__are_the_mask_draws_of_each_agent_from_the_same_generato
                 actions[agent][:2] = 0
         observations, _, terminations, _, _ = vec.step(actions)
         ended += int(terminations["black_0"].sum())
-    assert ended >= 64
+    assert ended >= 64 if settings.get("autoreset_mode") != "disabled" else bool(vec.state.terminated.all())
     assert passes > 0
 
 
@@ -447,3 +463,30 @@ def test_random_actions__bad_generator_is_refused_and_defaults_to_the_envs_own()
     assert torch.equal(vec.random_actions()["black_0"], first["black_0"])
     assert set(first["black_0"].tolist()) <= {19, 26, 37, 44}
     assert first["white_0"].tolist() == [64] * 4
+
+
+def test_random_actions__one_board_and_the_host_draw_of_the_words() -> None:
+    """One board, a whole game; and the host's numpy draw against the torch arithmetic on words with every bit
+    count, the top bit included, and numbers up to the largest float32 below 1."""
+    vec = othello_v0.vector_env(1, illegal_action="lose")
+    observations, _ = vec.reset(seed=0)
+    g_env, g_masks = torch.Generator().manual_seed(4), torch.Generator().manual_seed(4)
+    for _ in range(70):
+        actions = vec.random_actions(g_env)
+        for agent in AGENTS:
+            assert torch.equal(actions[agent], engine.sample_actions(observations[agent]["action_mask"], g_masks))
+        observations = vec.step(actions)[0]
+    from othello_zoo.engine.kernels import _host
+    from othello_zoo.engine.words import ByteTables, random_bit
+
+    g = torch.Generator().manual_seed(0)
+    words = torch.randint(-(2**63), 2**63 - 1, (4096,), dtype=torch.int64, generator=g)
+    keep = torch.randint(0, 65, (4096,), generator=g)
+    words = torch.where(keep == 64, words, words & ((1 << keep) - 1))  # 0 to 64 low bits kept
+    words[:3] = torch.tensor([0, -1, -(2**63)])  # empty, full, the top bit alone
+    uniform = torch.rand(4096, generator=g)
+    uniform[::5] = 1.0 - 2.0**-24
+    expected = random_bit(words, uniform, ByteTables(torch.device("cpu")).byte_select_flat)
+    assert torch.equal(_host.random_moves(words, uniform, 64), expected)
+    assert torch.equal(_host.random_moves(words, uniform, 36), torch.where(words == 0, 36, expected))
+    assert _host.random_moves(words[:3], torch.tensor([0.5, 0.99, 0.3]), 64).tolist() == [64, 63, 63]

@@ -318,22 +318,24 @@ def call_compiled(
 ) -> Any:
     """``function(*args)``, ``function`` compiled by :func:`compiled_words` for the spec and device ``key``.
 
-    Its first call (in this process) marks the batch dimension of the ``dynamic`` inputs dynamic, and only it: one
-    compilation serves every batch size from 2 up, with the board size and the tables fixed in the generated loops;
-    the seconds it took go into :data:`COMPILE_TIMES`. Later calls skip dynamo's check of its guards (some 30 us a
-    call on 15 tensors): the inputs are the callers' own, their dtypes, devices and layouts fixed. The guard it keeps
-    is the thread count: a call at another count than the first compiles once more for it.
+    Its first call on two boards or more (in this process) marks the batch dimension of the ``dynamic`` inputs
+    dynamic, and only it: one compilation serves every batch size from 2 up, with the board size and the tables fixed
+    in the generated loops; the seconds it took go into :data:`COMPILE_TIMES`. Later calls skip dynamo's check of its
+    guards (some 30 us a call on 15 tensors): the inputs are the callers' own, their dtypes, devices and layouts
+    fixed. The guard it keeps is the thread count: a call at another count than the first compiles once more for it.
+    A call on one board, or one whose compilation fails, leaves the key as it was (a batch of one is a graph of its
+    own, its guards always checked; a failed compilation is tried again by the next call).
     """
     if key not in _TRACED:
         for tensor in dynamic:
             if tensor.shape[0] > 1:
                 torch._dynamo.mark_dynamic(tensor, 0)
         began = time.perf_counter()
-        try:
-            return function(*args)
-        finally:
+        result = function(*args)
+        if args[0].shape[0] > 1:
             _TRACED.add(key)
             COMPILE_TIMES.setdefault(key[0], time.perf_counter() - began)
+        return result
     if args[0].shape[0] < 2 or compiling_in_background():  # guards checked (see compiling_in_background)
         return function(*args)
     try:

@@ -311,7 +311,9 @@ class OthelloVectorEnv:
         :meth:`step`: the actions of ``{agent: engine.sample_actions(observations[agent]["action_mask"], generator)
         for agent in env.agents}`` on the latest observations, the same numbers drawn from ``generator`` in the same
         order, but taken from the boards' move words instead of the masks (the waiting agent's is the null action,
-        as its mask allows). ``generator`` defaults to the env's own (seeded by ``reset(seed=...)``).
+        as its mask allows). ``generator`` defaults to the env's own (seeded by ``reset(seed=...)``). With ``compile``
+        on the bitboard kernel's boards both are drawn in one compiled loop, and the two tensors are the rows of one:
+        copy one before writing into it.
 
         >>> from othello_zoo import othello_v0
         >>> env = othello_v0.vector_env(2)
