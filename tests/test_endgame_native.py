@@ -3,6 +3,10 @@ FFO suite's values, the hand-off inside EndgameSolver, and the fallback when it 
 
 from __future__ import annotations
 
+import ctypes
+import subprocess
+from pathlib import Path
+
 import pytest
 import torch
 from helpers import DATA
@@ -208,3 +212,43 @@ def test_bench_search_rates__the_midgame_search_in_python_and_in_c() -> None:
     rates = search_rates(solve_ffo=False)
     assert list(rates)[:2] == ["midgame nodes/s (depth 6, Python)", "midgame nodes/s (depth 6, C)"]
     assert rates["midgame nodes/s (depth 6, C)"] > 10 * rates["midgame nodes/s (depth 6, Python)"] > 0
+
+
+def _solver_built(flags: tuple[str, ...], folder: Path) -> ctypes._CFuncPtr:  # type: ignore[name-defined]
+    """``othello_zoo_solve`` of the solver's source built with ``flags`` into ``folder``."""
+    compiler = native._compiler()
+    assert compiler is not None
+    built = folder / f"solver{len(list(folder.iterdir()))}.so"
+    subprocess.run(
+        [compiler, "-O2", "-shared", "-fPIC", "-std=c99", *flags, str(native.SOURCE), "-o", str(built)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    solve = ctypes.CDLL(str(built)).othello_zoo_solve
+    solve.argtypes = [
+        ctypes.c_uint64,
+        ctypes.c_uint64,
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.POINTER(ctypes.c_int),
+        ctypes.POINTER(ctypes.c_uint64),
+    ]
+    solve.restype = ctypes.c_int
+    return solve
+
+
+@pytest.mark.skipif("-mavx2" not in native._cpu_flags(), reason="this CPU cannot run the AVX2 build")
+def test_native__the_avx2_build_searches_the_portable_builds_tree(tmp_path: Path) -> None:
+    """The flips and placements in 256-bit registers against the portable C, built side by side: the same score, move
+    and node count on each endgame (the node count: every position of the search alike)."""
+    portable, wide = _solver_built(("-mpopcnt",), tmp_path), _solver_built(("-mpopcnt", "-mavx2"), tmp_path)
+    for board in endgames(12, 44, seed=3):
+        answers = []
+        for solve in (portable, wide):
+            move, nodes = ctypes.c_int(), ctypes.c_uint64()
+            score = solve(board.own, board.opp, -64, 64, 0, ctypes.byref(move), ctypes.byref(nodes))
+            answers.append((score, move.value, nodes.value))
+        assert answers[0] == answers[1]
+        assert answers[0][2] > 1000
