@@ -6,6 +6,7 @@ from __future__ import annotations
 import ctypes
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
@@ -214,29 +215,14 @@ def test_bench_search_rates__the_midgame_search_in_python_and_in_c() -> None:
     assert rates["midgame nodes/s (depth 6, C)"] > 10 * rates["midgame nodes/s (depth 6, Python)"] > 0
 
 
-def _solver_built(flags: tuple[str, ...], folder: Path) -> ctypes._CFuncPtr:  # type: ignore[name-defined]
+def _solver_built(flags: tuple[str, ...], folder: Path) -> Any:
     """``othello_zoo_solve`` of the solver's source built with ``flags`` into ``folder``."""
     compiler = native._compiler()
     assert compiler is not None
     built = folder / f"solver{len(list(folder.iterdir()))}.so"
-    subprocess.run(
-        [compiler, "-O2", "-shared", "-fPIC", "-std=c99", *flags, str(native.SOURCE), "-o", str(built)],
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-    solve = ctypes.CDLL(str(built)).othello_zoo_solve
-    solve.argtypes = [
-        ctypes.c_uint64,
-        ctypes.c_uint64,
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.POINTER(ctypes.c_int),
-        ctypes.POINTER(ctypes.c_uint64),
-    ]
-    solve.restype = ctypes.c_int
-    return solve
+    command = [compiler, "-O2", "-shared", "-fPIC", "-std=c99", *flags, str(native.SOURCE), "-o", str(built)]
+    subprocess.run(command, check=True, capture_output=True, timeout=120)
+    return native.solve_function(ctypes.CDLL(str(built)))
 
 
 @pytest.mark.skipif("-mavx2" not in native._cpu_flags(), reason="this CPU cannot run the AVX2 build")

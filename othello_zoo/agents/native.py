@@ -26,7 +26,7 @@ import tempfile
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from othello_zoo.agents.patterns import PatternTables
@@ -78,6 +78,16 @@ def _cpu_flags() -> tuple[str, ...]:
     return tuple(f"-m{name}" for name in ("popcnt", "avx2") if name in flags)
 
 
+def solve_function(library: ctypes.CDLL) -> Any:
+    """The library's ``othello_zoo_solve`` with its argument and result types set: ``(own, opp, alpha, beta, guess,
+    &move, &nodes) -> score``."""
+    function = library.othello_zoo_solve
+    word, number = ctypes.c_uint64, ctypes.c_int
+    function.argtypes = [word, word, number, number, number, ctypes.POINTER(number), ctypes.POINTER(word)]
+    function.restype = number
+    return function
+
+
 @functools.cache
 def _library() -> tuple[ctypes.CDLL | None, str]:
     """The built library, or ``None`` and why not (built once a process, loaded from the cache after)."""
@@ -104,17 +114,7 @@ def _library() -> tuple[ctypes.CDLL | None, str]:
         library = ctypes.CDLL(str(target))
     except (OSError, subprocess.SubprocessError) as error:
         return None, f"{type(error).__name__}: {error}"
-    function = library.othello_zoo_solve
-    function.argtypes = [
-        ctypes.c_uint64,
-        ctypes.c_uint64,
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.POINTER(ctypes.c_int),
-        ctypes.POINTER(ctypes.c_uint64),
-    ]
-    function.restype = ctypes.c_int
+    solve_function(library)
     stable = library.othello_zoo_stable
     stable.argtypes = [ctypes.c_uint64, ctypes.c_uint64]
     stable.restype = ctypes.c_uint64
