@@ -134,7 +134,8 @@ def _library() -> tuple[ctypes.CDLL | None, str]:
     evaluate = library.othello_zoo_evaluate
     evaluate.argtypes = [ctypes.c_uint64, ctypes.c_uint64, table, patterns]
     evaluate.restype = ctypes.c_int
-    return library, f"built with {Path(compiler).name} into {target}"
+    vector = "AVX2 flips" if "-mavx2" in flags else "portable flips"
+    return library, f"built with {Path(compiler).name} ({vector}) into {target}"
 
 
 def native_available() -> bool:
