@@ -16,6 +16,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 typedef uint64_t u64;
 
@@ -40,18 +43,15 @@ static u64 neighbours(u64 b) {
     return side | (row << 8) | (row >> 8);
 }
 
-/* The squares where the owner of p may place (p and o disjoint). */
 #if defined(__AVX2__)
-#include <immintrin.h>
-
 /* The four lanes' OR. */
 static u64 lanes_or(__m256i v) {
     __m128i half = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
     return (u64)_mm_cvtsi128_si64(half) | (u64)_mm_extract_epi64(half, 1);
 }
 
-/* The squares where the owner of p may place: the runs of o discs from p along the eight directions, four at a time
- * (shifts of 1, 8, 7 and 9 each way), shifted once more onto an empty square. */
+/* The squares where the owner of p may place (p and o disjoint): the runs of o discs from p along the eight
+ * directions, four at a time (shifts of 1, 8, 7 and 9 each way), shifted once more onto an empty square. */
 static u64 placements(u64 p, u64 o) {
     const u64 inner = o & 0x7e7e7e7e7e7e7e7eULL;
     const __m256i shift = _mm256_set_epi64x(9, 7, 8, 1), mask = _mm256_set_epi64x(
@@ -66,6 +66,7 @@ static u64 placements(u64 p, u64 o) {
     return ~(p | o) & lanes_or(_mm256_or_si256(_mm256_sllv_epi64(l, shift), _mm256_srlv_epi64(r, shift)));
 }
 #else
+/* The squares where the owner of p may place (p and o disjoint). */
 static u64 placements(u64 p, u64 o) {
     u64 empty = ~(p | o), moves = 0, t, inner = o & 0x7e7e7e7e7e7e7e7eULL;
     /* one direction: the run of o discs from p, shifted once more onto an empty square */
@@ -359,6 +360,18 @@ static u64 mix(u64 p, u64 o) {
     return h ^ (h >> 29);
 }
 
+/* The table's bucket of (p to move, o): two entries. */
+static Entry *bucket_of(const Solver *s, u64 p, u64 o) {
+    return &s->table[2 * (mix(p, o) & ((1ULL << (TABLE_BITS - 1)) - 1))];
+}
+
+/* The bucket's entry of (p to move, o), or NULL. */
+static Entry *entry_of(Entry *bucket, u64 p, u64 o) {
+    for (int i = 0; i < 2; i++)
+        if (bucket[i].p == p && bucket[i].o == o) return &bucket[i];
+    return NULL;
+}
+
 static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int *best);
 
 /* The last empty square x: the mover places there, or else the opponent does, or else nobody. The board is then
@@ -374,8 +387,7 @@ static int last(Solver *s, u64 p, u64 o, int x) {
         u64 f = flips(o, p, x);
         if (f) return 2 * (own - count(f)) - 64;
     }
-    int diff = 2 * own - 63; /* nobody: the empty square to the winner */
-    return diff > 0 ? diff + 1 : diff - 1;
+    return final_score(p, o); /* nobody can place there */
 }
 
 /* Two empty squares x and y: each tried by the mover, then by the opponent (a pass), the last by last(). */
@@ -470,9 +482,9 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     Entry *entry = NULL, *bucket = NULL;
     int hint = -1;
     if (n >= TABLE_EMPTIES) {
-        bucket = &s->table[2 * (mix(p, o) & ((1ULL << (TABLE_BITS - 1)) - 1))];
-        entry = bucket[1].p == p && bucket[1].o == o ? &bucket[1] : &bucket[0];
-        if (entry->p == p && entry->o == o) {
+        bucket = bucket_of(s, p, o);
+        entry = entry_of(bucket, p, o);
+        if (entry) {
             hint = entry->move;
             if (!best_move) {
                 if (entry->lower >= beta || entry->lower == entry->upper) return entry->lower;
@@ -517,9 +529,8 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     }
     if (n > ETC_EMPTIES && !best_move) { /* a child whose table entry already refutes the window: cut off at once */
         for (int i = 0; i < k; i++) {
-            Entry *e = &s->table[2 * (mix(children[i].o, children[i].p) & ((1ULL << (TABLE_BITS - 1)) - 1))];
-            if (e[1].p == children[i].o && e[1].o == children[i].p) e++;
-            if (e->p == children[i].o && e->o == children[i].p && -e->upper >= beta) return -e->upper;
+            Entry *e = entry_of(bucket_of(s, children[i].o, children[i].p), children[i].o, children[i].p);
+            if (e && -e->upper >= beta) return -e->upper;
         }
     }
     for (int i = 1; i < k; i++) { /* insertion sort: a handful of moves */
@@ -547,8 +558,8 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
             if (best >= beta) break;
         }
     }
-    if (entry) { /* slot 0 keeps the deeper result, slot 1 the latest */
-        if (!(entry->p == p && entry->o == o)) {
+    if (bucket) { /* the first entry keeps the result of more empties, the second the other */
+        if (!entry || !(entry->p == p && entry->o == o)) { /* (the search below may have moved it) */
             if (bucket[0].empties <= n) {
                 bucket[1] = bucket[0];
                 entry = &bucket[0];

@@ -35,9 +35,24 @@ from othello_zoo.engine.words import ByteTables, unpack_bits
 from othello_zoo.env import transitions
 from othello_zoo.runtime.compiler import compiled_words, compiling_in_background
 
-__all__ = ["COMPILE_TIMES", "FusedResult", "FusedSpec", "FusedStep", "call_compiled", "colour_draws", "compiled_draws"]
-__all__ += ["compiled_step"]
-__all__ += ["compile_first", "distinct", "fused_step", "is_traced", "unfused_kernel", "unpacked_views", "word_rays"]
+__all__ = [
+    "COMPILE_TIMES",
+    "FusedResult",
+    "FusedSpec",
+    "FusedStep",
+    "call_compiled",
+    "colour_actions",
+    "colour_draws",
+    "compile_first",
+    "compiled_draws",
+    "compiled_step",
+    "distinct",
+    "fused_step",
+    "is_traced",
+    "unfused_kernel",
+    "unpacked_views",
+    "word_rays",
+]
 
 
 @dataclass(frozen=True)
@@ -375,6 +390,12 @@ def colour_draws(
     compiled (:func:`compiled_draws`)."""
     black = current_player == rules.BLACK
     drawn = random_square(moves, torch.where(black, black_uniform, white_uniform), select).clamp(max=null)
+    return colour_actions(black, drawn, null)
+
+
+def colour_actions(black: Tensor, drawn: Tensor, null: int) -> Tensor:
+    """int64 ``(2, B)``: black's actions, then white's, from the movers' ``drawn`` actions (``black``, bool ``(B,)``:
+    black moves): the mover's drawn action, the null action ``null`` for the waiting colour."""
     return torch.stack((torch.where(black, drawn, null), torch.where(black, null, drawn)))
 
 

@@ -69,7 +69,7 @@ from othello_zoo.core.checks import (
     check_options,
     check_seed,
 )
-from othello_zoo.core.rules import AGENTS
+from othello_zoo.core.rules import AGENTS, BLACK
 from othello_zoo.core.symmetry import START_SYMMETRIES, transform_actions
 from othello_zoo.engine.kernels.bitboard import bitboard_kernel
 from othello_zoo.env import transitions
@@ -79,6 +79,7 @@ from othello_zoo.env.fused import (
     FusedSpec,
     FusedStep,
     call_compiled,
+    colour_actions,
     compile_first,
     compiled_draws,
     is_traced,
@@ -312,7 +313,7 @@ class OthelloVectorEnv:
         for agent in env.agents}`` on the latest observations, the same numbers drawn from ``generator`` in the same
         order, but taken from the boards' move words instead of the masks (the waiting agent's is the null action,
         as its mask allows). ``generator`` defaults to the env's own (seeded by ``reset(seed=...)``). With ``compile``
-        on the bitboard kernel's boards both are drawn in one compiled loop, and the two tensors are the rows of one:
+        on the bitboard kernel's boards both are drawn in one compiled loop. The two tensors are the rows of one:
         copy one before writing into it.
 
         >>> from othello_zoo import othello_v0
@@ -329,17 +330,17 @@ class OthelloVectorEnv:
         uniform = [torch.rand(self.num_envs, generator=generator, device=self.device) for _ in AGENTS]
         if self.compile and self._draws_compiled():  # one generated loop for what follows
             args = (state.moves, player, *uniform, self._select_table)
-            drawn = call_compiled(compiled_draws(self.board_size, str(self.device)), self._draws_key, args, args[:4])
-            return dict(zip(AGENTS, drawn, strict=True))
-        black = player == 0
-        drawn = engine.ranked_actions(state, torch.where(black, uniform[0], uniform[1]))
-        null = self.board_size**2
-        return {"black_0": torch.where(black, drawn, null), "white_0": torch.where(black, null, drawn)}
+            actions = call_compiled(compiled_draws(self.board_size, str(self.device)), self._draws_key, args, args[:4])
+        else:
+            black = player == BLACK
+            drawn = engine.ranked_actions(state, torch.where(black, uniform[0], uniform[1]))
+            actions = colour_actions(black, drawn, self.board_size**2)
+        return dict(zip(AGENTS, actions, strict=True))
 
     @property
     def _select_table(self) -> Tensor:
         """:class:`~othello_zoo.engine.words.ByteTables`' ``byte_select_flat`` on the env's device."""
-        return bitboard_kernel(8, self.device).tables.byte_select_flat
+        return bitboard_kernel(self.board_size, self.device).tables.byte_select_flat
 
     @property
     def _draws_key(self) -> tuple[tuple[str, int], str]:
@@ -360,11 +361,16 @@ class OthelloVectorEnv:
             what = f"the vector env's random actions ({self.board_size}x{self.board_size}, on {self.device})"
             failure = compile_first(what, lambda: call_compiled(function, self._draws_key, args, args[:4]))
             if failure is not None:
-                self.compile = False
-                self.compile_reason = f"compile='auto': stepping eagerly, the draws could not be compiled: {failure}"
-                warnings.warn(self.compile_reason, stacklevel=4)
+                self._step_eagerly("the draws", failure)
                 return False
         return True
+
+    def _step_eagerly(self, part: str, failure: str) -> None:
+        """``compile="auto"``'s fall-back where ``part`` failed to compile: the env runs eagerly from then on, and a
+        warning says why."""
+        self.compile = False
+        self.compile_reason = f"compile='auto': stepping eagerly, {part} could not be compiled: {failure}"
+        warnings.warn(self.compile_reason, stacklevel=5)
 
     def close(self) -> None:
         """Nothing to release (no window); present for API symmetry."""
@@ -444,9 +450,7 @@ class OthelloVectorEnv:
             what = f"the vector env's step ({self.board_size}x{self.board_size}, {kind} actions, on {self.device})"
             failure = compile_first(what, lambda: fused.warm_up(self._starts))
             if failure is not None:
-                self.compile = False
-                self.compile_reason = f"compile='auto': stepping eagerly, the step could not be compiled: {failure}"
-                warnings.warn(self.compile_reason, stacklevel=4)
+                self._step_eagerly("the step", failure)
                 return None
         self._fused[random, observe, colours] = fused
         return fused

@@ -77,8 +77,8 @@ def random_moves(moves: Tensor, uniform: Tensor, null: int) -> Tensor:
     low = np.ascontiguousarray(moves.numpy()).view(np.uint64)
     running = np.bitwise_count(low.view(np.uint8)).view(np.uint64) * _ONES  # byte i: set bits of bytes 0..i
     count = (running >> np.uint64(56)).astype(np.int16)
-    rank = np.minimum((uniform.numpy() * count.astype(np.float32)).astype(np.int16), np.maximum(count, 1) - 1)
-    rank = np.maximum(rank, 0)  # as the torch form clamps it (a number below 0 draws the first placement)
+    # As the torch form ranks: floor(u * count), at most count - 1 and at least 0.
+    rank = np.clip((uniform.numpy() * count.astype(np.float32)).astype(np.int16), 0, np.maximum(count, 1) - 1)
     return torch.from_numpy(np.where(count == 0, null, _bit_of_rank(low, running, rank)))
 
 
