@@ -203,3 +203,25 @@ def test_train__a_bad_checkpoint_or_init_network_is_one_line_naming_the_file(
     )
     assert not (tmp_path / "new").exists()
     assert torch.load(path, weights_only=True)["network_config"] == [4, 8, 1]  # nothing written
+
+
+def test_write_whole__a_ctrl_c_during_the_write_lets_it_finish_then_interrupts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C in the middle of ``torch.save`` had broken its zip writer, whose clean-up raised a ``RuntimeError``
+    in place of the interrupt (a traceback from ``train``): the write now ends whole, then the interrupt comes."""
+    from othello_zoo.alphazero._checkpoint import write_whole
+
+    real_save = torch.save
+
+    def interrupted(data: object, stream: object) -> None:
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C, as the write starts
+        real_save(data, stream)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(torch, "save", interrupted)
+    target = tmp_path / "checkpoint.pt"
+    with pytest.raises(KeyboardInterrupt):
+        write_whole({"iteration": torch.arange(3)}, target)
+    assert torch.load(target, weights_only=True)["iteration"].tolist() == [0, 1, 2]
+    assert [p.name for p in tmp_path.iterdir()] == ["checkpoint.pt"]  # no partial file left
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -18,7 +18,7 @@ from typing import Any
 import torch
 
 from othello_zoo.alphazero.network import check_network_config, check_weights
-from othello_zoo.runtime.files import RunLock, load_saved
+from othello_zoo.runtime.files import RunLock, interrupts_deferred, load_saved
 
 __all__ = ["CHECKPOINT_KEYS", "EXPORT_KEYS", "export_network", "load_checkpoint", "run_lock", "save_checkpoint"]
 __all__ += ["check_checkpoint", "check_export_target", "check_saved_network", "is_exported_network", "write_whole"]
@@ -38,14 +38,16 @@ def run_lock(out: str | Path) -> RunLock:
 def write_whole(data: Any, target: Path) -> None:
     """``torch.save(data)`` to ``target`` through a temporary file of the same folder, flushed to the disk and moved
     into place: ``target`` is the old file or the new one at every moment, never half written (and the temporary
-    file is removed if the write fails)."""
+    file is removed if the write fails). A Ctrl-C during the write lets it finish, then interrupts
+    (:func:`~othello_zoo.runtime.files.interrupts_deferred`)."""
     temporary = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.partial")
     try:
-        with temporary.open("xb") as stream:  # a new file (never another's), with the usual permissions
-            torch.save(data, stream)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
+        with interrupts_deferred():
+            with temporary.open("xb") as stream:  # a new file (never another's), with the usual permissions
+                torch.save(data, stream)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.replace(temporary, target)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise

@@ -16,16 +16,18 @@ import os
 import pickle
 import pickletools
 import re
+import signal
+import threading
 import time
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
 import torch
 
-__all__ = ["RunLock", "RunLockedError", "load_saved"]
+__all__ = ["RunLock", "RunLockedError", "interrupts_deferred", "load_saved"]
 
 
 def load_saved(path: str | Path, what: str, keys: Sequence[str], map_location: torch.device | str = "cpu") -> Any:
@@ -54,6 +56,27 @@ def load_saved(path: str | Path, what: str, keys: Sequence[str], map_location: t
         held = f"a dict of {sorted(map(str, saved))}" if isinstance(saved, dict) else type(saved).__name__
         raise ValueError(f"{path} is not {what}: it holds {held}, without {', '.join(missing)}")
     return saved
+
+
+@contextlib.contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held back while the block runs, then raised as ``KeyboardInterrupt`` once it has finished: for
+    a write that must end whole. A Ctrl-C in the middle of ``torch.save`` broke its zip writer, whose clean-up then
+    raised a ``RuntimeError`` in place of the interrupt (a traceback instead of the command's own message). Only in
+    the main thread, and only where Python's default handler is in place (elsewhere the block runs as it is)."""
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+    received: list[int] = []
+    signal.signal(signal.SIGINT, lambda number, frame: received.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if received:
+        raise KeyboardInterrupt
 
 
 _ZIP_MAGIC = b"PK\x03\x04"  # torch.save's format: a zip archive
