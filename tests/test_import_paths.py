@@ -75,8 +75,10 @@ def test_command__the_script_runs_main_then_freezes_the_collector(monkeypatch: p
 
     project = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
     assert '\nothello-zoo = "othello_zoo.__main__:entry"\n' in project  # tomllib is Python 3.11's
-    calls: list[str] = []
+    calls: list[object] = []
     monkeypatch.setattr(command, "main", lambda: calls.append("main") or 7)
     monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    # Recorded, not done: a real SIG_IGN would stay for the tests after this one.
+    monkeypatch.setattr(command.signal, "signal", lambda number, handler: calls.append((number, handler)))
     assert command.entry() == 7
-    assert calls == ["main", "freeze"]
+    assert calls == ["main", (command.signal.SIGINT, command.signal.SIG_IGN), "freeze"]

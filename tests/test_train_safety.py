@@ -220,8 +220,12 @@ def test_write_whole__a_ctrl_c_during_the_write_lets_it_finish_then_interrupts(
 
     monkeypatch.setattr(torch, "save", interrupted)
     target = tmp_path / "checkpoint.pt"
-    with pytest.raises(KeyboardInterrupt):
-        write_whole({"iteration": torch.arange(3)}, target)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # Python's own, as a command starts with
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            write_whole({"iteration": torch.arange(3)}, target)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)
     assert torch.load(target, weights_only=True)["iteration"].tolist() == [0, 1, 2]
     assert [p.name for p in tmp_path.iterdir()] == ["checkpoint.pt"]  # no partial file left
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
