@@ -19,9 +19,17 @@ from othello_zoo.alphazero import _compile_process as process
 from othello_zoo.alphazero import agent as agent_module
 from othello_zoo.alphazero.agent import AGENT_SEARCH, COMPILE_ENV, AlphaZeroAgent
 from othello_zoo.runtime.threads import kept_settings
-from othello_zoo.search import BatchedSearch
+from othello_zoo.search import BatchedSearch, _native
 
 NETWORK = {"board_size": 8, "channels": 48, "blocks": 4}
+
+
+@pytest.fixture(autouse=True)
+def compiled_by_torch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The agent's search compiled by torch, as where the C library cannot be built (search._native): the process
+    exists for that search; where its trees are walked in C there is nothing to compile and no process starts."""
+    monkeypatch.setattr(_native, "ENABLED", False)
+    monkeypatch.setenv("OTHELLO_ZOO_NATIVE", "0")  # in the processes the tests start
 
 
 @pytest.fixture

@@ -34,6 +34,7 @@ from othello_zoo.runtime.threads import kept_settings, set_threads
 from othello_zoo.search import (
     BatchedSearch,
     SearchConfig,
+    _native,
     _policies,
     exact_wins,
     rollout_evaluator,
@@ -169,13 +170,16 @@ def test_compiled__the_eager_search_bit_for_bit(monkeypatch: pytest.MonkeyPatch)
     # The grown trees of reuse and of the time budget, and another simulation count, ran on the graphs compiled
     # above (node count dynamic).
     assert torch._dynamo.utils.counters["stats"]["unique_graphs"] == graphs
-    # Larger trees run a leaf batch's descents as one compiled call each instead of one compiled loop.
-    monkeypatch.setattr(compiled_module, "LOOPED_ENTRIES", 0)
+    # Without the C library (search._native), a leaf batch's descents run as one compiled loop, and in larger trees
+    # as one compiled call each.
+    monkeypatch.setattr(_native, "ENABLED", False)
     batched = gumbel.replace(leaf_batch=5)
-    assert_same(
-        BatchedSearch(evaluate, batched).run(boards, seeded(6)),
-        BatchedSearch(evaluate, batched, compile=True).run(boards, seeded(6)),
-    )
+    for entries in (compiled_module.LOOPED_ENTRIES, 0):
+        monkeypatch.setattr(compiled_module, "LOOPED_ENTRIES", entries)
+        assert_same(
+            BatchedSearch(evaluate, batched).run(boards, seeded(6)),
+            BatchedSearch(evaluate, batched, compile=True).run(boards, seeded(6)),
+        )
 
 
 @pytest.mark.slow
@@ -261,6 +265,7 @@ def test_compiled__a_loop_that_fails_to_compile_leaves_the_descents_compiled_one
         self._looped = failing
 
     monkeypatch.setattr(compiled_module.CompiledSimulation, "__init__", failing_loop)
+    monkeypatch.setattr(_native, "ENABLED", False)  # the loop runs where the C library does not
     evaluate, boards = table_evaluator(8), search_roots()
     config = SearchConfig(simulations=12, root_policy="gumbel", leaf_batch=5)
     with pytest.warns(UserWarning, match="compiled loop could not be compiled") as said:
@@ -306,11 +311,14 @@ def test_compiled__the_64x4_network_gumbel_search_as_eager() -> None:
 
 
 @pytest.mark.slow
-def test_compiled__in_the_background_eager_until_compiled_then_compiled_the_same() -> None:
+def test_compiled__in_the_background_eager_until_compiled_then_compiled_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """``compile="background"``: the first search starts the compilation in a thread of its own and searches on
     eagerly; once it has finished the searches run compiled. Each gives the eager search's visits bit for bit, and
     while the compilation runs every adaptive entry keeps the thread count it is made at."""
     evaluate, boards = table_evaluator(8), search_roots()
+    monkeypatch.setattr(_native, "ENABLED", False)  # compiled by torch: in C there is nothing to compile
     config = SearchConfig(simulations=10, leaf_batch=5)  # one shape of leaf batch: one compilation
     eager = BatchedSearch(evaluate, config).run(boards, seeded(3))
     search = BatchedSearch(evaluate, config, compile="background")
@@ -349,6 +357,7 @@ def test_compiled__a_leaf_batch_loop_is_one_graph_for_every_depth(monkeypatch: p
     descents end where their paths do), so that a search growing deeper runs the one graph; the eager search's
     visits bit for bit."""
     monkeypatch.setattr(compiled_module, "LEVELS", (2, 4, 8, 16, 32, 128, 512))
+    monkeypatch.setattr(_native, "ENABLED", False)  # the loop runs where the C library does not
     levels: list[int] = []
     run = compiled_module.CompiledSimulation.__call__
 
@@ -375,6 +384,7 @@ def test_agent__compiled_in_the_background_plays_the_eager_agents_moves(monkeypa
     shallow ones; tests/test_compile_process.py runs it.)"""
     monkeypatch.delenv(COMPILE_ENV, raising=False)
     monkeypatch.setattr(_compile_process, "start", lambda plan: None)
+    monkeypatch.setattr(_native, "ENABLED", False)  # compiled by torch: in C there is nothing to compile
     search = AGENT_SEARCH.replace(simulations=48)
     boards = [Board.from_text(text) for text in engine.to_text(random_states(6, 8, seed=11, plies=8))]
     moves = {}
@@ -451,6 +461,7 @@ def test_agent__a_program_that_ends_while_its_search_compiles_exits_at_once_and_
     inside torch had aborted the interpreter with "terminate called without an active exception")."""
     env = {k: v for k, v in os.environ.items() if k != COMPILE_ENV}
     env["TORCHINDUCTOR_FORCE_DISABLE_CACHES"] = "1"  # a cold compilation: minutes, were it waited for
+    env["OTHELLO_ZOO_NATIVE"] = "0"  # the trees walked by torch's compiled code: in C there is nothing to compile
     began = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", EXIT_DURING_COMPILATION], env=env, capture_output=True, text=True, timeout=120

@@ -17,6 +17,7 @@ from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, alphabeta, endgame, 
 from othello_zoo.agents.endgame import EndgameSolver, Solution
 from othello_zoo.core.board import Board
 from othello_zoo.notation import format_moves
+from othello_zoo.runtime.native import c_compiler, cpu_flags
 from othello_zoo.testing import random_play
 
 CORNERS = 0x8100000000000081
@@ -217,7 +218,7 @@ def test_bench_search_rates__the_midgame_search_in_python_and_in_c() -> None:
 
 def _solver_built(flags: tuple[str, ...], folder: Path) -> Any:
     """``othello_zoo_solve`` of the solver's source built with ``flags`` into ``folder``."""
-    compiler = native._compiler()
+    compiler = c_compiler()
     assert compiler is not None
     built = folder / f"solver{len(list(folder.iterdir()))}.so"
     command = [compiler, "-O2", "-shared", "-fPIC", "-std=c99", *flags, str(native.SOURCE), "-o", str(built)]
@@ -225,7 +226,7 @@ def _solver_built(flags: tuple[str, ...], folder: Path) -> Any:
     return native.solve_function(ctypes.CDLL(str(built)))
 
 
-@pytest.mark.skipif("-mavx2" not in native._cpu_flags(), reason="this CPU cannot run the AVX2 build")
+@pytest.mark.skipif("-mavx2" not in cpu_flags(), reason="this CPU cannot run the AVX2 build")
 def test_native__the_avx2_build_searches_the_portable_builds_tree(tmp_path: Path) -> None:
     """The flips and placements in 256-bit registers against the portable C, built side by side: the same score, move
     and node count on each endgame (the node count: every position of the search alike)."""

@@ -6,9 +6,8 @@ to it: the same scores by the same kind of search (negamax alpha-beta, principal
 table, fastest-first and parity move ordering, a last-square routine) on 64-bit words, with more in it (enhanced
 transposition cutoffs, a bound from stable discs, two-ply move ordering far from the end), some forty times the
 Python solver's speed, so that the agents solve from 18-20 empties within a move's time. The source is compiled
-once a machine by the C compiler on the ``PATH`` (``cc``, ``gcc`` or ``clang``: the one ``torch.compile`` needs too)
-into a shared library in the user's cache (``$XDG_CACHE_HOME/othello_zoo`` or ``~/.cache/othello_zoo``, a folder
-only its owner may write), named by a hash of the source and the compiler's flags, and loaded with ``ctypes``.
+once a machine (:func:`othello_zoo.runtime.native.build_library`: the C compiler on the ``PATH``, the user's cache),
+with ``-mpopcnt`` and ``-mavx2`` where the CPU has them.
 Where there is no compiler, or the build fails, the Python solver runs instead: :func:`native_status` says why, and
 a warning says it once. ``OTHELLO_ZOO_NATIVE=0`` in the environment turns the C solver off.
 """
@@ -17,16 +16,12 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import hashlib
-import os
-import platform
-import shutil
-import subprocess
-import tempfile
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from othello_zoo.runtime.native import build_library, cpu_flags
 
 if TYPE_CHECKING:
     from othello_zoo.agents.patterns import PatternTables
@@ -46,36 +41,8 @@ NATIVE_EMPTIES = 10
 the positions of a game, no library call)."""
 
 SOURCE = Path(__file__).with_name("endgame_native.c")
-_FLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
-_BUILD_SECONDS = 120
+_FLAGS = ("-O2", "-std=c99")
 _Solve = Callable[[int, int, int, int], tuple[int, int, int]]
-
-
-def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "othello_zoo" / "native"
-
-
-def _compiler() -> str | None:
-    for name in ("cc", "gcc", "clang"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def _cpu_flags() -> tuple[str, ...]:
-    """``-mpopcnt`` and ``-mavx2`` where this x86-64 CPU has the instructions (the solver's flips and placements then
-    run four directions at once in 256-bit registers; the library's name holds the flags: a cache shared between
-    machines never loads a build for another CPU)."""
-    if platform.machine().lower() not in ("x86_64", "amd64"):
-        return ()
-    try:
-        info = Path("/proc/cpuinfo").read_text(errors="replace")
-    except OSError:
-        return ()
-    flags = set(next((line for line in info.splitlines() if line.startswith("flags")), "").split())
-    return tuple(f"-m{name}" for name in ("popcnt", "avx2") if name in flags)
 
 
 def solve_function(library: ctypes.CDLL) -> Any:
@@ -91,29 +58,10 @@ def solve_function(library: ctypes.CDLL) -> Any:
 @functools.cache
 def _library() -> tuple[ctypes.CDLL | None, str]:
     """The built library, or ``None`` and why not (built once a process, loaded from the cache after)."""
-    if os.environ.get("OTHELLO_ZOO_NATIVE") == "0":
-        return None, "turned off by OTHELLO_ZOO_NATIVE=0"
-    compiler = _compiler()
-    if compiler is None:
-        return None, "no C compiler (cc, gcc or clang) on the PATH"
-    flags = (*_FLAGS, *_cpu_flags())
-    source = SOURCE.read_bytes()
-    digest = hashlib.sha256(source + " ".join(flags).encode() + platform.machine().encode()).hexdigest()[:16]
-    folder = _cache_dir()
-    target = folder / f"endgame-{digest}.so"
-    try:
-        if not target.exists():
-            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-            with tempfile.TemporaryDirectory(dir=folder) as scratch:
-                built = Path(scratch) / "endgame.so"
-                command = [compiler, *flags, str(SOURCE), "-o", str(built)]
-                done = subprocess.run(command, capture_output=True, text=True, timeout=_BUILD_SECONDS, check=False)
-                if done.returncode != 0:
-                    return None, f"{Path(compiler).name} failed: {(done.stderr.strip().splitlines() or [''])[0]}"
-                os.replace(built, target)  # whole or absent: another process may build the same at once
-        library = ctypes.CDLL(str(target))
-    except (OSError, subprocess.SubprocessError) as error:
-        return None, f"{type(error).__name__}: {error}"
+    flags = (*_FLAGS, *cpu_flags())
+    library, said = build_library(SOURCE, "endgame", flags)
+    if library is None:
+        return None, said
     solve_function(library)
     stable = library.othello_zoo_stable
     stable.argtypes = [ctypes.c_uint64, ctypes.c_uint64]
@@ -135,7 +83,7 @@ def _library() -> tuple[ctypes.CDLL | None, str]:
     evaluate.argtypes = [ctypes.c_uint64, ctypes.c_uint64, table, patterns]
     evaluate.restype = ctypes.c_int
     vector = "AVX2 flips" if "-mavx2" in flags else "portable flips"
-    return library, f"built with {Path(compiler).name} ({vector}) into {target}"
+    return library, said.replace(" into ", f" ({vector}) into ", 1)
 
 
 def native_available() -> bool:

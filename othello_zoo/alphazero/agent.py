@@ -44,6 +44,7 @@ from othello_zoo.search import (
     select_actions,
 )
 from othello_zoo.search import exact_wins as exact_wins_of
+from othello_zoo.search._native import native_search_available
 
 __all__ = ["AGENT_SEARCH", "COMPILE_ENV", "ENDGAME", "PYTHON_ENDGAME", "SHIPPED", "AlphaZeroAgent", "compile_status"]
 __all__ += ["default_endgame"]
@@ -202,10 +203,12 @@ class AlphaZeroAgent(BoardAgent):
         self.search = BatchedSearch(evaluate, config, compile=one)
         self.batched_search = self.search if many == one else BatchedSearch(evaluate, config, compile=many)
         # With "background" only: its compilation starts now, after a process of its own has filled inductor's
-        # cache where it did not hold the graphs yet (so that the compilation beside the first moves only loads them).
+        # cache where it did not hold the graphs yet (so that the compilation beside the first moves only loads them);
+        # where its leaf batches walk the trees in C, there is nothing for inductor to compile, and no process.
         threads = get_threads() or torch.get_num_threads()
         plan = _compile_process.recipe(self.network.config(), config, exact_wins, threads)
-        self.search.compile_ahead(engine.init(1, self.board_size, device=self.device), before=lambda: _fill(plan))
+        before = None if _in_c(config) else lambda: _fill(plan)
+        self.search.compile_ahead(engine.init(1, self.board_size, device=self.device), before=before)
         self.reuse = config.reuse
         endgame = default_endgame(self.board_size) if endgame is None else endgame
         self.endgame = check_int("endgame", endgame, low=0, high=MAX_ENDGAME)
@@ -281,6 +284,8 @@ def compile_status(board_size: int = 8) -> str:
     if _compile_modes("auto", board_size, device)[0] != "background":
         why = compiler_missing(device) or f"{COMPILE_ENV}=0"
         return f"eagerly ({why})"
+    if _in_c(AGENT_SEARCH):
+        return "compiled: its leaf batches walk the trees in C (search trees, above), nothing for inductor to compile"
     threads = get_threads() or torch.get_num_threads()
     network = load_network(shipped_network(board_size)).config()
     done = _compile_process.marker(_compile_process.recipe(network, AGENT_SEARCH, True, threads))
@@ -290,6 +295,12 @@ def compile_status(board_size: int = 8) -> str:
         "compiled in the background; not in inductor's cache yet: the first game compiles it in a process of its own "
         "(minutes; the agent searches eagerly meanwhile)"
     )
+
+
+def _in_c(config: SearchConfig) -> bool:
+    """Whether a compiled one-board search of ``config`` runs on the CPU with nothing for inductor to compile: its
+    trees walked in C (search._native), float32 statistics."""
+    return config.dtype == torch.float32 and native_search_available()
 
 
 def _fill(plan: _compile_process.Recipe) -> None:

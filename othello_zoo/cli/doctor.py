@@ -74,6 +74,7 @@ def environment() -> list[tuple[str, str]]:
         rows.append(("mps", "available"))
     rows.append(("C++ compiler", _cpp_compiler()))
     rows.append(("endgame solver", _endgame_solver()))
+    rows.append(("search trees", _search_trees()))
     rows.append(("az search", _agent_search()))
     rows.extend(thread_report())
     return rows
@@ -94,6 +95,13 @@ def _endgame_solver() -> str:
     from othello_zoo.agents.native import native_status
 
     return native_status()
+
+
+def _search_trees() -> str:
+    """Whether a compiled CPU search walks its leaf batches in C here (built on first use), or why not."""
+    from othello_zoo.search._native import native_search_status
+
+    return native_search_status()
 
 
 def _agent_search() -> str:

@@ -38,7 +38,7 @@ from othello_zoo.core import rules
 from othello_zoo.engine.fused import Rays, WordsStep, bits, play_words, popcount, rays
 from othello_zoo.runtime.compiler import compiling_in_background, started_in_background
 from othello_zoo.runtime.threads import pinned_threads, uses_package_threads
-from othello_zoo.search._evaluate import Evaluator, prepare_traced, store_evaluation, traceable
+from othello_zoo.search._evaluate import Answers, Evaluator, answering, prepare_traced, store_evaluation, traceable
 from othello_zoo.search._loop import (
     VIRTUAL_LOSS,
     Path,
@@ -50,6 +50,7 @@ from othello_zoo.search._loop import (
     simulate,
     simulate_leaves,
 )
+from othello_zoo.search._native import native_descents, native_finish
 from othello_zoo.search._select import SelectionFn
 from othello_zoo.search._tree import NODE_FIELDS, Tree
 from othello_zoo.search._wins import made_exact, with_wins, words_wins
@@ -539,13 +540,15 @@ class CompiledSimulation:
         root_selection: SelectionFn,
         interior_selection: SelectionFn,
         key: Hashable,
+        answers: Answers | None = None,
     ) -> None:
         """``leaves`` simulations in every tree (one at a time, or a leaf batch), ``levels`` levels of descent
-        (:func:`levels_for` of its deepest node plus ``leaves - 1``); ``key``: :func:`run_key` of the call."""
+        (:func:`levels_for` of its deepest node plus ``leaves - 1``); ``key``: :func:`run_key` of the call;
+        ``answers``: evaluations made before (:func:`answering`), where the evaluator runs eagerly."""
         if key not in self.warm:  # compiles (or, for another tree size, reuses its graphs), every guard checked
             _dynamic_nodes(tree)
             began = time.perf_counter()
-            self._run(tree, levels, leaves, root_selection, interior_selection, key)
+            self._run(tree, levels, leaves, root_selection, interior_selection, key, answers)
             shape = (levels, tree.trees, tree.nodes, leaves)
             COMPILE_TIMES.setdefault((self.board_size, str(self.device), *shape), time.perf_counter() - began)
             self.warm.add(key)
@@ -554,7 +557,7 @@ class CompiledSimulation:
         # The inputs have the types, dtypes and shapes, and the rules the Python values, of a run that compiled:
         # dynamo's check of its guards on some forty tensors (about a tenth of a millisecond a call) is skipped.
         with torch.compiler.set_stance("default", skip_guard_eval_unsafe=True):
-            self._run(tree, levels, leaves, root_selection, interior_selection, key)
+            self._run(tree, levels, leaves, root_selection, interior_selection, key, answers)
 
     def compiled_for(self, tree: Tree, key: Hashable) -> bool:
         """Whether a simulation of ``key`` on ``tree`` runs on graphs already compiled, its first run only checking
@@ -575,8 +578,10 @@ class CompiledSimulation:
         root_selection: SelectionFn,
         interior_selection: SelectionFn,
         key: Hashable,
+        answers: Answers | None = None,
     ) -> None:
         n, inside = self.board_size, network_inside(self.device, tree.trees * leaves)
+        eager = self.eager if answers is None else answering(answers, self.eager)
         if leaves > 1:
             loop = self._loop(tree, levels, leaves, root_selection, interior_selection, key)
             if loop is not None:
@@ -592,7 +597,7 @@ class CompiledSimulation:
                 joined, trees = _joined(tree, batch)
             path, target, child, observation, mask = joined
             with torch.compiler.set_stance("force_eager"):  # the evaluator as it is, its thread setting included
-                logits, value = self.eager(observation, mask)
+                logits, value = eager(observation, mask)
             self._finish_leaves(tree, path, target, child, mask, logits, value, n, trees, self.exact)
             return
         path, target, child, observation, mask = self._first(tree, levels, root_selection, interior_selection, n)
@@ -600,8 +605,33 @@ class CompiledSimulation:
             self._second(tree, self.evaluate, path, target, child, observation, mask, n)
             return
         with torch.compiler.set_stance("force_eager"):  # the evaluator as it is, its thread setting included
-            logits, value = self.eager(observation, mask)
+            logits, value = eager(observation, mask)
         self._finish(tree, path, target, child, mask, logits, value, n, self.exact)
+
+    def walk(
+        self,
+        tree: Tree,
+        levels: int,
+        leaves: int,
+        root_selection: SelectionFn,
+        interior_selection: SelectionFn,
+        answers: Answers | None = None,
+    ) -> bool:
+        """``leaves`` simulations in every tree (one at a time, or a leaf batch) with the trees' work in C
+        (:mod:`othello_zoo.search._native`: descents, expansions, back-ups; ``levels``: the deepest path plus the
+        batch) and the evaluator eagerly between; nothing of it compiled by torch. False, with nothing done, where
+        the C code does not apply (no library, other rules or dtypes, another device)."""
+        batched = leaves > 1
+        walked = native_descents(
+            tree, root_selection, interior_selection, leaves, levels, self.board_size, self.exact, batched
+        )
+        if walked is None:
+            return False
+        eager = self.eager if answers is None else answering(answers, self.eager)
+        with torch.compiler.set_stance("force_eager"):  # the evaluator as it is, its thread setting included
+            logits, value = eager(walked.planes, walked.mask)
+        native_finish(tree, walked, logits, value)
+        return True
 
     def _loop(
         self,
@@ -869,6 +899,7 @@ def run_compiled(
     interior_selection: SelectionFn,
     leaf_batch: int = 1,
     background: bool = False,
+    answers: Answers | None = None,
 ) -> Tree:
     """:func:`~othello_zoo.search.run_search` with each simulation (or leaf batch) compiled: the same simulations (a
     tree deeper than :data:`LEVELS` allows is searched on eagerly). A compiler that fails (none installed, say) is
@@ -878,9 +909,9 @@ def run_compiled(
 
     ``background``: a simulation whose graphs are not compiled yet starts their compilation in a background thread
     (:meth:`_Compiled.compile_in_background`) and runs eagerly, as does every simulation until it has finished;
-    the simulations are the same either way, only their speed differs."""
-    # The graphs depend on the rules (the selection functions) and on what the evaluator's form reads.
-    rules = (signature(root_selection), signature(interior_selection), prepare_traced(compiled.simulation.evaluate))
+    the simulations are the same either way, only their speed differs. ``answers``: evaluations made before the
+    simulations (:func:`~othello_zoo.search._evaluate.answering`)."""
+    simulation, rules = compiled.simulation, None
     compiled.report(stacklevel=5)
     with torch.no_grad():
         done = 0
@@ -888,25 +919,36 @@ def run_compiled(
             leaves = min(leaf_batch, simulations - done)
             deepest = int(tree.max_depth.max()) + leaves - 1  # a host read a simulation (microseconds on the CPU)
             done += leaves
+            # The trees' work in C where it applies (search._native, the CPU): nothing compiled by torch.
+            inside = network_inside(simulation.device, tree.trees * leaves)
+            if not inside and simulation.walk(tree, deepest + 1, leaves, root_selection, interior_selection, answers):
+                continue
             # While any compilation of the process runs in the background, nothing runs compiled (see
             # compiling_in_background).
             if not compiling_in_background() and compiled.failed is None and deepest < LEVELS[-1]:
+                if rules is None:  # the graphs depend on the selection functions and on what the evaluator reads
+                    rules = (
+                        signature(root_selection),
+                        signature(interior_selection),
+                        prepare_traced(simulation.evaluate),
+                    )
                 levels = levels_for(deepest)
                 if leaves > 1 and levels <= LOOPED_LEVELS and looped(tree, LOOPED_LEVELS):
                     levels = LOOPED_LEVELS  # one loop for every depth it holds (its descents end where paths do)
                 key = run_key(tree, levels, leaves, rules)
-                if key in compiled.simulation.warm:
-                    compiled.simulation(tree, levels, leaves, root_selection, interior_selection, key)
+                if key in simulation.warm:
+                    simulation(tree, levels, leaves, root_selection, interior_selection, key, answers)
                     continue
-                if background and not compiled.simulation.compiled_for(tree, key):
+                if background and not simulation.compiled_for(tree, key):
                     compiled.compile_in_background(tree, levels, leaves, root_selection, interior_selection, key)
                 elif _compiles(compiled, tree, levels, leaves, root_selection, interior_selection, key):
-                    compiled.simulation(tree, levels, leaves, root_selection, interior_selection, key)
+                    simulation(tree, levels, leaves, root_selection, interior_selection, key, answers)
                     continue
+            evaluate = evaluator if answers is None else answering(answers, evaluator)
             if leaves == 1:  # eagerly (while a compilation runs, its threads pinned: see compile_in_background)
-                simulate(tree, evaluator, deepest + 1, root_selection, interior_selection)
+                simulate(tree, evaluate, deepest + 1, root_selection, interior_selection)
             else:
-                simulate_leaves(tree, evaluator, leaves, deepest + 1, root_selection, interior_selection)
+                simulate_leaves(tree, evaluate, leaves, deepest + 1, root_selection, interior_selection)
     return tree
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
+from typing import NamedTuple
 
 import torch
 from torch import Tensor
@@ -12,7 +13,16 @@ from torch import Tensor
 from othello_zoo import engine
 from othello_zoo.search._tree import Tree
 
-__all__ = ["Evaluator", "check_output", "evaluate_nodes", "prepare_traced", "store_evaluation", "traceable"]
+__all__ = [
+    "Answers",
+    "Evaluator",
+    "answering",
+    "check_output",
+    "evaluate_nodes",
+    "prepare_traced",
+    "store_evaluation",
+    "traceable",
+]
 
 Evaluator = Callable[[Tensor, Tensor], tuple[Tensor, Tensor]]
 """``(observation, mask) -> (logits, value)``: the mover's int8 planes ``(B, 2, n, n)`` and bool legal mask
@@ -37,6 +47,32 @@ def evaluate_nodes(
     observation, mask = engine.mover_view(state)
     logits, value = check_output(evaluator, evaluator(observation, mask), mask, check)
     return store_evaluation(tree, node, mask, logits, value, state.terminated, engine.outcome(state), trees)
+
+
+class Answers(NamedTuple):
+    """Evaluations made before the batch that asks for them (:func:`answering`): a Gumbel search's first visits,
+    evaluated with their roots in one call."""
+
+    planes: Tensor  # int8 (K, 2, n, n): the mover's planes of each position
+    logits: Tensor  # float (K, A): the evaluator's logits for it
+    value: Tensor  # float (K,): and its value
+
+
+def answering(answers: Answers, evaluator: Evaluator) -> Evaluator:
+    """An evaluator that answers a batch from ``answers`` where each of its positions is there (the same planes:
+    the evaluator sees nothing else), and asks ``evaluator`` for the whole batch otherwise. The look-up is one host
+    read: a CPU search's."""
+    known = answers.planes.flatten(1)
+
+    def answer(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
+        same = (observation.flatten(1).unsqueeze(1) == known.unsqueeze(0)).all(2)  # (B, K)
+        if not bool(same.any(1).all()):
+            return evaluator(observation, mask)
+        row = same.to(torch.int8).argmax(1)
+        return answers.logits[row], answers.value[row]
+
+    answer.__qualname__ = getattr(evaluator, "__qualname__", None) or type(evaluator).__name__
+    return answer
 
 
 def store_evaluation(

@@ -134,6 +134,7 @@ def gumbel_root_selection(root: GumbelRoot) -> SelectionFn:
         # The schedule always leaves a candidate on a live root; a finished root takes any action.
         return torch.where(candidates.any(1), chosen, torch.where(root.considered, score, -math.inf).argmax(1))
 
+    select.native = ("gumbel", root)  # type: ignore[attr-defined]  # the same rule in C (search._native)
     return select
 
 

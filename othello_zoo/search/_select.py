@@ -37,4 +37,5 @@ def puct_selection(c_puct: float) -> SelectionFn:
         u = c_puct * edges(tree.prior, rows) * total.sqrt() / (1.0 + visits)
         return torch.where(edges(tree.legal, rows), q + u, -math.inf).argmax(1)
 
+    select.native = ("puct", c_puct)  # type: ignore[attr-defined]  # the same rule in C (search._native)
     return select

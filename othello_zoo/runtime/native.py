@@ -1,0 +1,84 @@
+"""The package's C sources built into shared libraries on first use, and loaded with ``ctypes``.
+
+A source beside its module (the endgame solver's, ``agents/endgame_native.c``; the search's descents,
+``search/_native.c``) is compiled once a machine by the C compiler on the ``PATH`` (``cc``, ``gcc`` or ``clang``:
+the one ``torch.compile`` needs too) into the user's cache (``$XDG_CACHE_HOME/othello_zoo/native`` or
+``~/.cache/othello_zoo/native``, a folder only its owner may write), named by a hash of the source, the flags and
+the machine, so that a changed source or another CPU builds anew and a cache shared between machines never loads
+a build for another. A failed build is reported as a reason, never raised: its users fall back to Python or to
+torch. ``OTHELLO_ZOO_NATIVE=0`` in the environment turns every library off.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+__all__ = ["BUILD_SECONDS", "build_library", "c_compiler", "cache_dir", "cpu_flags"]
+
+BUILD_SECONDS = 120
+"""How long one build may take before it counts as failed."""
+
+
+def cache_dir() -> Path:
+    """Where the built libraries are kept."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "othello_zoo" / "native"
+
+
+def c_compiler() -> str | None:
+    """The path of the first of ``cc``, ``gcc`` and ``clang`` on the ``PATH``, or ``None``."""
+    for name in ("cc", "gcc", "clang"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def cpu_flags() -> tuple[str, ...]:
+    """``-mpopcnt`` and ``-mavx2`` where this x86-64 CPU has the instructions (``/proc/cpuinfo``); none elsewhere."""
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        return ()
+    try:
+        info = Path("/proc/cpuinfo").read_text(errors="replace")
+    except OSError:
+        return ()
+    flags = set(next((line for line in info.splitlines() if line.startswith("flags")), "").split())
+    return tuple(f"-m{name}" for name in ("popcnt", "avx2") if name in flags)
+
+
+def build_library(source: Path, stem: str, flags: Sequence[str]) -> tuple[ctypes.CDLL | None, str]:
+    """``source`` built with ``flags`` (after ``-shared -fPIC``) and loaded, or ``None``; and a sentence: where it
+    was built, or why it was not. Two processes building the same library at once each write a file of their own
+    and move it into place whole."""
+    if os.environ.get("OTHELLO_ZOO_NATIVE") == "0":
+        return None, "turned off by OTHELLO_ZOO_NATIVE=0"
+    compiler = c_compiler()
+    if compiler is None:
+        return None, "no C compiler (cc, gcc or clang) on the PATH"
+    flags = ("-shared", "-fPIC", *flags)
+    text = source.read_bytes()
+    digest = hashlib.sha256(text + " ".join(flags).encode() + platform.machine().encode()).hexdigest()[:16]
+    folder = cache_dir()
+    target = folder / f"{stem}-{digest}.so"
+    try:
+        if not target.exists():
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            with tempfile.TemporaryDirectory(dir=folder) as scratch:
+                built = Path(scratch) / f"{stem}.so"
+                command = [compiler, *flags, str(source), "-o", str(built)]
+                done = subprocess.run(command, capture_output=True, text=True, timeout=BUILD_SECONDS, check=False)
+                if done.returncode != 0:
+                    return None, f"{Path(compiler).name} failed: {(done.stderr.strip().splitlines() or [''])[0]}"
+                os.replace(built, target)
+        library = ctypes.CDLL(str(target))
+    except (OSError, subprocess.SubprocessError) as error:
+        return None, f"{type(error).__name__}: {error}"
+    return library, f"built with {Path(compiler).name} into {target}"
