@@ -450,7 +450,7 @@ EXIT_DURING_COMPILATION = """
 import sys, threading
 from othello_zoo.alphazero.agent import AlphaZeroAgent
 from othello_zoo.core.board import Board
-agent = AlphaZeroAgent(simulations=64)
+agent = AlphaZeroAgent(simulations=16)  # two leaf batches, each slow beside the compilation (the GIL)
 print(agent.choose(Board.start(8)), [t.name for t in threading.enumerate()][1:2], flush=True)
 """
 

@@ -173,3 +173,22 @@ def test_agent__its_trees_walked_in_c_play_the_eager_agents_moves(walked: list[i
         moves[compile].append(agent.choose(board))
     assert moves[False] == moves[True]
     assert walked.count(8) == 5 * 48 // 8
+
+
+def test_native__an_evaluator_of_the_wrong_shapes_is_refused_by_name_before_the_c_code_reads() -> None:
+    """The C code reads the evaluator's outputs by their addresses: outputs of other shapes are refused first, as
+    the eager search refuses them (a ValueError naming the evaluator), never read past their ends."""
+    inner, calls = table_evaluator(8), []
+
+    def short(observation: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        logits, value = inner(observation, mask)
+        calls.append(observation.shape[0])
+        return (logits, value) if len(calls) == 1 else (logits[:, :10], value)  # the roots' evaluation right
+
+    short.traceable = inner.traceable  # type: ignore[attr-defined]
+    for leaf_batch in (1, 4):
+        calls.clear()
+        search = BatchedSearch(short, SearchConfig(simulations=8, leaf_batch=leaf_batch), compile=True)
+        with pytest.raises(ValueError, match=r"the evaluator .*short returned logits \(\d+, 10\)"):
+            search.run(engine.init(2), seeded(0))
+        assert calls == [2, 2 * leaf_batch]

@@ -38,7 +38,15 @@ from othello_zoo.core import rules
 from othello_zoo.engine.fused import Rays, WordsStep, bits, play_words, popcount, rays
 from othello_zoo.runtime.compiler import compiling_in_background, started_in_background
 from othello_zoo.runtime.threads import pinned_threads, uses_package_threads
-from othello_zoo.search._evaluate import Answers, Evaluator, answering, prepare_traced, store_evaluation, traceable
+from othello_zoo.search._evaluate import (
+    Answers,
+    Evaluator,
+    answering,
+    check_output,
+    prepare_traced,
+    store_evaluation,
+    traceable,
+)
 from othello_zoo.search._loop import (
     VIRTUAL_LOSS,
     Path,
@@ -629,7 +637,8 @@ class CompiledSimulation:
             return False
         eager = self.eager if answers is None else answering(answers, self.eager)
         with torch.compiler.set_stance("force_eager"):  # the evaluator as it is, its thread setting included
-            logits, value = eager(walked.planes, walked.mask)
+            output = eager(walked.planes, walked.mask)
+        logits, value = check_output(self.evaluator, output, walked.mask, False)  # shapes: the C code reads them
         native_finish(tree, walked, logits, value)
         return True
 

@@ -261,7 +261,7 @@ def native_finish(tree: Tree, walked: NativeBatch, logits: Tensor, value: Tensor
     if walked.wins is not None:
         logits, value = with_wins(logits, value, walked.wins)
     prior = torch.softmax(logits.to(tree.dtype).masked_fill(~walked.mask, -math.inf), dim=1).contiguous()
-    value = value.to(tree.dtype).contiguous()
+    value = value.to("cpu", tree.dtype).contiguous()
     scratch = torch.empty(2 * value.shape[0], dtype=torch.float32)
     addresses = (prior.data_ptr(), value.data_ptr(), scratch.data_ptr())
     batched = int(walked.batched)
