@@ -427,6 +427,11 @@ def test_agent__compile_auto_is_background_for_one_board_eager_for_batches(monke
     monkeypatch.delenv(COMPILE_ENV, raising=False)
     ahead: list[object] = []
     monkeypatch.setattr(BatchedSearch, "compile_ahead", lambda self, roots, before=None: ahead.append(self.compile))
+    walked = AlphaZeroAgent()  # where the trees walk in C: both compiled, nothing to compile
+    assert (walked.search.compile, walked.batched_search.compile) == (True, True)
+    assert walked.search is walked.batched_search
+    ahead.clear()
+    monkeypatch.setattr(_native, "ENABLED", False)  # where they cannot: torch compiles the one-board search
     agent = AlphaZeroAgent()
     compiles = "background" if compiler_missing(torch.device("cpu")) is None else False
     assert (agent.search.compile, agent.batched_search.compile) == (compiles, False)

