@@ -96,6 +96,18 @@ def random_states(count: int, board_size: int, seed: int, plies: int = 10) -> en
     return random_play(engine.init(count, board_size), plies, torch.Generator().manual_seed(seed))
 
 
+def two_plies(search: BatchedSearch, boards: engine.State, seed: int) -> Any:
+    """``search`` of ``boards``, then of the boards two plies on (its most visited moves), each search on from the
+    subtree of the move played (subtree reuse); the last result."""
+    generator = seeded(seed)
+    result = search.run(boards, generator)
+    for _ in range(2):
+        actions = result.visits.argmax(1)
+        boards = engine.step(boards, actions, illegal_action="lose")
+        result = search.run(boards, generator, reuse=result.subtree(actions))
+    return result
+
+
 OVER = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOO X"
 MUST_PASS = "--OOO------O-----XXX-------XX------XXX-------------------------- X"  # black has no move: it passes
 
@@ -145,15 +157,7 @@ def test_compiled__the_eager_search_bit_for_bit(monkeypatch: pytest.MonkeyPatch)
         assert compiled.value[2] == 1.0  # a finished root: nothing to visit, its exact value (black wins 62-2)
         assert compiled.visits[3].nonzero().flatten().tolist() == [64]  # the pass, the forced root's one action
     graphs = torch._dynamo.utils.counters["stats"]["unique_graphs"]
-    results = []
-    for compile in (False, True):
-        search, state, generator = BatchedSearch(evaluate, puct, compile=compile), boards, seeded(4)
-        result = search.run(state, generator)
-        for _ in range(2):  # two plies, each searched on from the subtree of the move played
-            actions = result.visits.argmax(1)
-            state = engine.step(state, actions, illegal_action="lose")
-            result = search.run(state, generator, reuse=result.subtree(actions))
-        results.append(result)
+    results = [two_plies(BatchedSearch(evaluate, puct, compile=compile), boards, 4) for compile in (False, True)]
     assert_same(*results)
     assert results[1].visits[2].sum() == 0
     more = puct.replace(simulations=30, reuse=False)

@@ -13,7 +13,16 @@ from typing import Any
 
 import pytest
 import torch
-from test_compiled_search import MUST_PASS, OVER, assert_same, random_states, search_roots, seeded, table_evaluator
+from test_compiled_search import (
+    MUST_PASS,
+    OVER,
+    assert_same,
+    random_states,
+    search_roots,
+    seeded,
+    table_evaluator,
+    two_plies,
+)
 
 from othello_zoo import engine
 from othello_zoo.alphazero import agent as agent_module
@@ -72,16 +81,7 @@ def test_native__subtree_reuse_and_a_time_budget_as_eager(monkeypatch: pytest.Mo
     """Trees carried over two plies (reuse), and trees grown as a time budget runs: new trees, each walked in C."""
     evaluate, boards = table_evaluator(8), search_roots()
     puct = SearchConfig(simulations=12, reuse=True, leaf_batch=3)
-    results = []
-    for compile in (False, True):
-        search, state, generator = BatchedSearch(evaluate, puct, compile=compile), boards, seeded(4)
-        result = search.run(state, generator)
-        for _ in range(2):  # two plies, each searched on from the subtree of the move played
-            actions = result.visits.argmax(1)
-            state = engine.step(state, actions, illegal_action="lose")
-            result = search.run(state, generator, reuse=result.subtree(actions))
-        results.append(result)
-    assert_same(*results)
+    assert_same(*(two_plies(BatchedSearch(evaluate, puct, compile=compile), boards, 4) for compile in (False, True)))
     monkeypatch.setattr(_policies, "FIRST_ROOM", 8)  # trees of 8 nodes grown to 16, then to 30, as it runs
     more = SearchConfig(simulations=30, leaf_batch=2)
     assert_same(

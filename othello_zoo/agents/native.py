@@ -6,7 +6,7 @@ to it: the same scores by the same kind of search (negamax alpha-beta, principal
 table, fastest-first and parity move ordering, a last-square routine) on 64-bit words, with more in it (enhanced
 transposition cutoffs, a bound from stable discs, two-ply move ordering far from the end), some forty times the
 Python solver's speed, so that the agents solve from 18-20 empties within a move's time. The source is compiled
-once a machine (:func:`othello_zoo.runtime.native.build_library`: the C compiler on the ``PATH``, the user's cache),
+once a machine (``othello_zoo.runtime.native.build_library``: the C compiler on the ``PATH``, the user's cache),
 with ``-mpopcnt`` and ``-mavx2`` where the CPU has them.
 Where there is no compiler, or the build fails, the Python solver runs instead: :func:`native_status` says why, and
 a warning says it once. ``OTHELLO_ZOO_NATIVE=0`` in the environment turns the C solver off.

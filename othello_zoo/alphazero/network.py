@@ -413,17 +413,24 @@ def _traced_fused_body(folded: _FoldedWeights, x: Tensor) -> Tensor:
     return x
 
 
+def _probe() -> tuple[Tensor, _FoldedWeights]:
+    """A small case for the probes of oneDNN's convolutions: 4 inputs of 3 channels on 5 x 5, channels-last, and a
+    network of one 3 x 3 weight and bias everywhere."""
+    generator = torch.Generator().manual_seed(0)
+    x = torch.randn(4, 3, 5, 5, generator=generator).contiguous(memory_format=torch.channels_last)
+    w = torch.randn(3, 3, 3, 3, generator=generator).contiguous(memory_format=torch.channels_last)
+    b = torch.randn(3, generator=generator)
+    return x, _FoldedWeights(torch.float32, (w, b), (((w, b), (w, b)),), (w, b), (w, b))
+
+
 @functools.cache
 def _fused_convolutions() -> bool:
     """Whether this torch has oneDNN's fused convolutions and they agree with torch's own on a small case."""
     if not torch.backends.mkldnn.is_available() or not hasattr(torch.ops.mkldnn, "_convolution_pointwise"):
         return False
     try:
-        generator = torch.Generator().manual_seed(0)
-        x = torch.randn(4, 3, 5, 5, generator=generator).contiguous(memory_format=torch.channels_last)
-        w = torch.randn(3, 3, 3, 3, generator=generator).contiguous(memory_format=torch.channels_last)
-        b = torch.randn(3, generator=generator)
-        folded = _FoldedWeights(torch.float32, (w, b), (((w, b), (w, b)),), (w, b), (w, b))
+        x, folded = _probe()
+        (w, b) = folded.stem
         with torch.no_grad():
             got = _fused_body(folded, x)
             want = F.conv2d(x, w, b, padding=1).relu()
@@ -441,11 +448,8 @@ def _packing_works() -> bool:
     if not _fused_convolutions() or not hasattr(torch.ops.mkldnn, "_reorder_convolution_weight"):
         return False
     try:
-        generator = torch.Generator().manual_seed(1)
-        x = torch.randn(4, 3, 5, 5, generator=generator).contiguous(memory_format=torch.channels_last)
-        w = torch.randn(3, 3, 3, 3, generator=generator).contiguous(memory_format=torch.channels_last)
-        b = torch.randn(3, generator=generator)
-        plain = _FoldedWeights(torch.float32, (w, b), (((w, b), (w, b)),), (w, b), (w, b))
+        x, plain = _probe()
+        (w, b) = plain.stem
         packed = torch.ops.mkldnn._reorder_convolution_weight(w, _ONE, _ONE, _ONE, 1, [8, 3, 5, 5])
         reordered = plain._replace(stem=(packed, b), blocks=(((packed, b), (packed, b)),))
         with torch.no_grad():
