@@ -42,9 +42,9 @@ from othello_zoo.search import (
     Subtree,
     check_compile,
     select_actions,
+    walks_in_c,
 )
 from othello_zoo.search import exact_wins as exact_wins_of
-from othello_zoo.search._native import walks_in_c
 
 __all__ = ["AGENT_SEARCH", "COMPILE_ENV", "ENDGAME", "PYTHON_ENDGAME", "SHIPPED", "AlphaZeroAgent", "compile_status"]
 __all__ += ["default_endgame"]
@@ -309,7 +309,7 @@ def _compile_modes(
 ) -> tuple[Compile, Compile]:
     """How the agent's one-board searches and its batched ones run, for its ``compile`` argument (see
     :class:`AlphaZeroAgent`): at ``"auto"``, both compiled where their trees walk in C (nothing to compile: see
-    :func:`~othello_zoo.search._native.walks_in_c`), else the one-board searches compiled in the background where a
+    :func:`~othello_zoo.search.walks_in_c`), else the one-board searches compiled in the background where a
     C++ compiler is found."""
     if isinstance(compile, str) and compile == "auto":
         wanted = os.environ.get(COMPILE_ENV, "").strip() != "0" and device.type == "cpu" and board_size <= 8

@@ -29,8 +29,7 @@ from othello_zoo.agents.baseline import greedy_actions
 from othello_zoo.core.board import Board
 from othello_zoo.core.checks import check_int, resolve_device
 from othello_zoo.runtime.threads import uses_package_threads
-from othello_zoo.search import BatchedSearch, Evaluator, SearchConfig, select_actions
-from othello_zoo.search._native import walks_in_c
+from othello_zoo.search import BatchedSearch, Evaluator, SearchConfig, select_actions, walks_in_c
 
 __all__ = ["MATCH_SEARCH", "SELF_PLAY_SEARCH", "MatchResult", "SelfPlayData", "match", "self_play"]
 

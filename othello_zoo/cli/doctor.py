@@ -99,7 +99,7 @@ def _endgame_solver() -> str:
 
 def _search_trees() -> str:
     """Whether a compiled CPU search walks its leaf batches in C here (built on first use), or why not."""
-    from othello_zoo.search._native import native_search_status
+    from othello_zoo.search import native_search_status
 
     return native_search_status()
 

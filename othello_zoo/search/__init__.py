@@ -48,6 +48,7 @@ from othello_zoo.search._compiled import COMPILE_MODES, Compile, check_compile
 from othello_zoo.search._config import DTYPES, FIRST_ROOM, MAX_SECONDS, MAX_SIMULATIONS, ROOT_POLICIES, SearchConfig
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes, traceable
 from othello_zoo.search._loop import StepFn, engine_step, run_search
+from othello_zoo.search._native import native_search_status, walks_in_c
 from othello_zoo.search._noise import dirichlet
 from othello_zoo.search._policies import BatchedSearch, SearchResult, gumbel_policy, puct_policy, select_actions
 from othello_zoo.search._reuse import Subtree
@@ -78,6 +79,7 @@ __all__ = [
     "evaluate_nodes",
     "exact_wins",
     "gumbel_policy",
+    "native_search_status",
     "new_tree",
     "puct_policy",
     "puct_selection",
@@ -85,5 +87,6 @@ __all__ = [
     "run_search",
     "select_actions",
     "traceable",
+    "walks_in_c",
     "winning_moves",
 ]
