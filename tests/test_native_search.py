@@ -8,6 +8,8 @@ the compiled loop instead (slow group: that compiles).
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -230,3 +232,33 @@ def test_agent__compile_auto_walks_the_trees_in_c_for_one_board_and_many(monkeyp
     monkeypatch.setattr(_native, "_library", lambda: (None, "no C compiler (cc, gcc or clang) on the PATH"))
     assert _native.walks_in_c("cpu", 8, AGENT_SEARCH) is False
     assert agent_module._compile_modes("auto", 8, torch.device("cpu"), AGENT_SEARCH)[1] is False
+
+
+def test_native__a_search_walked_in_c_calls_no_torch_compile_and_keeps_no_evaluator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Walked in C, a compiled search wraps nothing in ``torch.compile`` (which some Pythons and builds of torch
+    refuse), and keeps no evaluator once it has ended: self-play and matches make an evaluator a round."""
+
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("torch.compile is not supported here")
+
+    monkeypatch.setattr(torch, "compile", refused)
+    networks = [PolicyValueNet(6, channels=8, blocks=1) for _ in range(2)]
+    kept = [weakref.ref(network) for network in networks]
+    for network in networks:
+        self_play(network.evaluator(), 2, 6, search=SELF_PLAY_SEARCH.replace(simulations=4), generator=seeded(0))
+    config = SearchConfig(simulations=8, root_policy="gumbel", leaf_batch=2)
+    BatchedSearch(networks[0].evaluator(), config, compile=True).run(engine.init(1, 6), seeded(0))
+    del networks, network
+    gc.collect()
+    assert [ref() for ref in kept] == [None, None]
+
+
+def test_native__the_report_says_when_the_c_walk_is_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _native.native_search_status().startswith("compiled CPU searches walk their leaf batches in C: built")
+    monkeypatch.setattr(_native, "ENABLED", False)
+    assert _native.native_search_status() == (
+        "compiled CPU searches walk their leaf batches in torch's compiled loop: turned off (search._native.ENABLED)"
+    )
+    assert not _native.walks_in_c("cpu", 8, SearchConfig())

@@ -433,6 +433,11 @@ def _own_code(function: Callable[..., Any], name: str) -> Callable[..., Any]:
     return types.FunctionType(code, function.__globals__, name, function.__defaults__, function.__closure__)
 
 
+_GRAPHS = frozenset(
+    ("_first", "_second", "_finish", "_leaf", "_looped", "_second_joined", "_second_leaves", "_finish_leaves")
+)
+"""The compiled parts of a :class:`CompiledSimulation`, wrapped at the first use of any."""
+
 COMPILED_NETWORK_POSITIONS = {"cpu": 0, "cuda": 16}
 """Up to this many positions an evaluation (the trees times the leaves a tree) runs compiled inside the simulation,
 by device type (16 on others); above it, the evaluator runs eagerly between the compiled parts. On the CPU it never
@@ -508,10 +513,27 @@ class CompiledSimulation:
         # Run eagerly, an exact_wins evaluator leaves its wins to the compiled part (on the words, not the planes).
         inner = made_exact(evaluate)
         self.eager, self.exact = (evaluate, False) if inner is None else (inner, True)
-        tag = f"{board_size}x{board_size}_{device.type}_{id(self):x}"
+        self.warm: set[Hashable] = set()  # the keys (:func:`run_key`) run once with dynamo's guards checked
+        self._shapes: set[Hashable] = set()  # and what they compiled (:meth:`compiled_for`)
+        self._warm_descents: set[Hashable] = set()  # and each (depth, run key) a leaf batch's descent ran at
+        self.loop_failed: str | None = None  # why the leaf batches' loop failed to compile (then never tried again)
+
+    def __getattr__(self, name: str) -> Any:
+        """The compiled graphs (``_first``, ``_looped``, ...), wrapped by ``torch.compile`` at the first use of any:
+        a search whose trees are walked in C (:meth:`walk`) never calls ``torch.compile`` (which some Pythons and
+        builds of torch refuse)."""
+        if name not in _GRAPHS or "board_size" not in self.__dict__:
+            raise AttributeError(name)
+        self._wrap_graphs()
+        return self.__dict__[name]
+
+    def _wrap_graphs(self) -> None:
+        """Wraps the simulation's parts in ``torch.compile`` (each compiled at its first call); a part already set
+        (a test's stand-in) is kept."""
+        tag = f"{self.board_size}x{self.board_size}_{self.device.type}_{id(self):x}"
         threaded: dict[str, str | int | bool | Callable[..., Any]] = {}
         serial: dict[str, str | int | bool | Callable[..., Any]] = {}
-        if device.type == "cpu":
+        if self.device.type == "cpu":
             threaded["cpp.dynamic_threads"] = True  # an OpenMP loop at the thread count of each call
             serial["cpp.threads"] = 1  # the tree's parts: loops of a few hundred entries, no OpenMP region
 
@@ -521,24 +543,25 @@ class CompiledSimulation:
             code = _own_code(function, f"{name}_{tag}")
             return torch.compile(code, fullgraph=True, dynamic=dynamic, options=options)
 
-        self._first = compiled(_descend_expand, "descend_expand", serial)
-        self._second = compiled(_evaluate_finish, "evaluate_finish", threaded)
-        self._finish = compiled(_finish, "finish", serial)
-        self._leaf = compiled(_descend_expand_leaf, "descend_expand_leaf", serial)
         # The loop in C++ (no Python between its turns); its graph kept in inductor's cache on disk like the others
-        # (:data:`LOOP_OPERATORS`).
+        # (:data:`LOOP_OPERATORS`). Its levels stay a constant of the graph (dynamic=False: only the dimensions
+        # marked dynamic are): a second depth had made them a symbol, on which the chunked descent's branches
+        # (torch.cond) fail to trace.
         cacheable = dict.fromkeys(LOOP_OPERATORS, torch.__version__)
         looping = {**serial, "cpp_wrapper": True, "unsafe_marked_cacheable_functions": cacheable}
-        # Its levels stay a constant of the graph (dynamic=False: only the dimensions marked dynamic are): a second
-        # depth had made them a symbol, on which the chunked descent's branches (torch.cond) fail to trace.
-        self._looped = compiled(_descend_expand_looped, "descend_expand_looped", looping, dynamic=False)
-        self._second_joined = compiled(_evaluate_finish_joined, "evaluate_finish_joined", threaded)
-        self._second_leaves = compiled(_evaluate_finish_leaves, "evaluate_finish_leaves", threaded)
-        self._finish_leaves = compiled(_finish_leaves, "finish_leaves", serial)
-        self.warm: set[Hashable] = set()  # the keys (:func:`run_key`) run once with dynamo's guards checked
-        self._shapes: set[Hashable] = set()  # and what they compiled (:meth:`compiled_for`)
-        self._warm_descents: set[Hashable] = set()  # and each (depth, run key) a leaf batch's descent ran at
-        self.loop_failed: str | None = None  # why the leaf batches' loop failed to compile (then never tried again)
+        graphs = {
+            "_first": lambda: compiled(_descend_expand, "descend_expand", serial),
+            "_second": lambda: compiled(_evaluate_finish, "evaluate_finish", threaded),
+            "_finish": lambda: compiled(_finish, "finish", serial),
+            "_leaf": lambda: compiled(_descend_expand_leaf, "descend_expand_leaf", serial),
+            "_looped": lambda: compiled(_descend_expand_looped, "descend_expand_looped", looping, dynamic=False),
+            "_second_joined": lambda: compiled(_evaluate_finish_joined, "evaluate_finish_joined", threaded),
+            "_second_leaves": lambda: compiled(_evaluate_finish_leaves, "evaluate_finish_leaves", threaded),
+            "_finish_leaves": lambda: compiled(_finish_leaves, "finish_leaves", serial),
+        }
+        for name, wrap in graphs.items():
+            if name not in self.__dict__:
+                self.__dict__[name] = wrap()
 
     def __call__(
         self,
@@ -875,9 +898,10 @@ def run_key(
 _CACHE: dict[tuple[int, int, str], tuple[Evaluator, _Compiled]] = {}
 
 
-def compiled_simulation(evaluator: Evaluator, roots: engine.State) -> _Compiled:
-    """The compiled simulation of ``evaluator`` for searches of boards like ``roots``, built once a process; a
-    ``ValueError`` where the search cannot be compiled (another kernel than the bitboard one, no traceable form)."""
+def compiled_simulation(evaluator: Evaluator, roots: engine.State, kept: bool = True) -> _Compiled:
+    """The compiled simulation of ``evaluator`` for searches of boards like ``roots``, built once a process (with
+    ``kept=False`` anew, not kept: a search whose trees are walked in C); a ``ValueError`` where the search cannot be
+    compiled (another kernel than the bitboard one, no traceable form)."""
     if roots.backend != "bitboard":
         n = roots.board_size
         raise ValueError(
@@ -892,6 +916,8 @@ def compiled_simulation(evaluator: Evaluator, roots: engine.State) -> _Compiled:
             "(a `traceable` attribute: see othello_zoo.search.traceable); PolicyValueNet.evaluator() and exact_wins "
             "of it have one"
         )
+    if not kept:
+        return _Compiled(CompiledSimulation(evaluator, roots.board_size, roots.device))
     key = (id(form), roots.board_size, str(roots.device))
     if key not in _CACHE:  # the evaluator is held with it, so that its id stays its own
         _CACHE[key] = (form, _Compiled(CompiledSimulation(evaluator, roots.board_size, roots.device)))

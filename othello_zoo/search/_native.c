@@ -175,6 +175,7 @@ int othello_zoo_descents(const Tree *t, const Rule *root_rule, const Rule *inter
             }
             for (int rest = level + 1; rest < levels; rest++) nodes[rest] = node, actions[rest] = 0;
             int64_t edge = actions[depth > 0 ? depth - 1 : 0];
+            if (expand && t->size[tree] >= sink) return -1; /* no free node: the caller made the trees too small */
             int64_t target = expand ? t->size[tree] : sink;
             /* in a leaf batch, the new node pending: a later descent of the batch stops on it (a collision) */
             if (batched) t->terminal[base + target] = 1;

@@ -11,7 +11,8 @@ selection rules it knows (:func:`~othello_zoo.search.puct_selection` and the Gum
 ``native`` attribute); else it returns ``None`` and the compiled loop runs. The choices are the eager search's bit
 for bit: the same float32 operations in the same order, built without contracting a multiply and an add
 (``-ffp-contract=off``), and the same virtual losses, pending leaves and links
-(``tests/test_native_search.py`` holds them so against the eager search and the compiled loop). The library is built
+(``tests/test_native_search.py`` holds them so against the eager search and the compiled loop; an evaluator's NaN
+aside, which the eager back-up also scatters, times 0, into the first tree's first edge). The library is built
 once a machine like the endgame solver's (:func:`othello_zoo.runtime.native.build_library`); where it cannot be,
 the compiled loop runs, as it did before.
 """
@@ -139,7 +140,7 @@ def walks_in_c(
 
 def native_search_status() -> str:
     """Whether the compiled CPU search walks its trees in C, and why not where it does not (``othello-zoo doctor``)."""
-    library, said = _library()
+    library, said = _library() if ENABLED else (None, "turned off (search._native.ENABLED)")
     if library is not None:
         return f"compiled CPU searches walk their leaf batches in C: {said}"
     return f"compiled CPU searches walk their leaf batches in torch's compiled loop: {said}"
@@ -262,7 +263,8 @@ def native_descents(
     addresses += [flags.data_ptr() + rows * i for i in range(3)]
     addresses += [planes.data_ptr(), mask.data_ptr(), wins.data_ptr() if exact else None]
     batch = _Batch(*addresses)
-    library.othello_zoo_descents(view, root, interior, leaves, levels, int(batched), batch)
+    if library.othello_zoo_descents(view, root, interior, leaves, levels, int(batched), batch) < 0:
+        raise RuntimeError(f"a search tree of {tree.nodes} nodes is full: no room for {leaves} more simulations")
     planes = planes.view(torch.int8).view(rows, 2, board_size, board_size)
     as_mask = mask.view(torch.bool).view(rows, actions)
     known = wins.view(torch.bool).view(rows, actions) if exact else None

@@ -24,6 +24,7 @@ from othello_zoo.search._config import FIRST_ROOM, SearchConfig
 from othello_zoo.search._evaluate import Answers, Evaluator, answering, check_output, evaluate_nodes, store_evaluation
 from othello_zoo.search._gumbel import draw_gumbel_root, gumbel_result, gumbel_root_selection, opening_batches
 from othello_zoo.search._loop import StepFn, engine_step, run_search
+from othello_zoo.search._native import walks_in_c
 from othello_zoo.search._noise import dirichlet
 from othello_zoo.search._reuse import Subtree, advance, check_subtree, grown, reuse_subtree
 from othello_zoo.search._select import SelectionFn, puct_selection
@@ -133,16 +134,19 @@ def _summary(
     return SearchResult(visits.clone(), q, value, prior, legal, action, improved, tree if keep_tree else None)
 
 
-def _compiled(evaluator: Evaluator, roots: engine.State, step: StepFn, compile: Compile) -> Any:
+def _compiled(evaluator: Evaluator, roots: engine.State, step: StepFn, compile: Compile, config: SearchConfig) -> Any:
     """The compiled simulation where ``compile`` asks for one (checked: a ``ValueError`` says why a search cannot be
-    compiled), else ``None``."""
+    compiled), else ``None``. Where the search's trees are walked in C (:func:`walks_in_c`: nothing is compiled by
+    torch) one of its own, not kept: the process's cache of compiled simulations holds each evaluator for good, and
+    self-play and matches make an evaluator a round."""
     if not check_compile(compile):
         return None
     if step is not engine_step:
         raise ValueError(
             f"compile={compile!r} compiles the engine's own step: leave step at its default, or search eagerly"
         )
-    return compiled_simulation(evaluator, roots)
+    kept = not (roots.backend == "bitboard" and walks_in_c(roots.device, roots.board_size, config, evaluator))
+    return compiled_simulation(evaluator, roots, kept)
 
 
 def _room(config: SearchConfig) -> int:
@@ -264,7 +268,7 @@ def puct_policy(
         tree = new_tree(roots, _room(config) + 1, config.dtype)
     else:
         tree = reuse_subtree(roots, reuse, _room(config))
-    compiled = _compiled(evaluator, roots, step, compile)
+    compiled = _compiled(evaluator, roots, step, compile, config)
     root_value, _ = _roots(roots, evaluator, config, generator, tree)
     select = puct_selection(config.c_puct)
     tree = _run(tree, evaluator, config, select, select, step, compiled, began, background=compile == "background")
@@ -297,7 +301,7 @@ def gumbel_policy(
     if reuse is not None:
         check_subtree(reuse)
         raise ValueError("reuse works with root_policy='puct' (the Gumbel root starts each search afresh)")
-    compiled = _compiled(evaluator, roots, step, compile)
+    compiled = _compiled(evaluator, roots, step, compile, config)
     tree = new_tree(roots, config.simulations + 1, config.dtype)
     root_value, answers = _roots(roots, evaluator, config, generator, tree, first_visits=True)
     if generator is None:
