@@ -50,7 +50,6 @@ Example:
 
 from __future__ import annotations
 
-import warnings
 from typing import Any, NamedTuple
 
 import gymnasium
@@ -85,7 +84,7 @@ from othello_zoo.env.fused import (
     is_traced,
 )
 from othello_zoo.env.openings import OpeningBook
-from othello_zoo.runtime.compiler import compile_setting
+from othello_zoo.runtime.compiler import compile_setting, compiled_step_failed
 from othello_zoo.runtime.malloc import MMAP_THRESHOLD, TRIM_THRESHOLD, tune_malloc
 from othello_zoo.runtime.threads import uses_package_threads
 
@@ -361,16 +360,9 @@ class OthelloVectorEnv:
             what = f"the vector env's random actions ({self.board_size}x{self.board_size}, on {self.device})"
             failure = compile_first(what, lambda: call_compiled(function, self._draws_key, args, args[:4]))
             if failure is not None:
-                self._step_eagerly("the draws", failure)
+                compiled_step_failed(self, "the draws", failure, stacklevel=4)
                 return False
         return True
-
-    def _step_eagerly(self, part: str, failure: str) -> None:
-        """``compile="auto"``'s fall-back where ``part`` failed to compile: the env runs eagerly from then on, and a
-        warning says why."""
-        self.compile = False
-        self.compile_reason = f"compile='auto': stepping eagerly, {part} could not be compiled: {failure}"
-        warnings.warn(self.compile_reason, stacklevel=5)
 
     def close(self) -> None:
         """Nothing to release (no window); present for API symmetry."""
@@ -450,7 +442,7 @@ class OthelloVectorEnv:
             what = f"the vector env's step ({self.board_size}x{self.board_size}, {kind} actions, on {self.device})"
             failure = compile_first(what, lambda: fused.warm_up(self._starts))
             if failure is not None:
-                self._step_eagerly("the step", failure)
+                compiled_step_failed(self, "the step", failure, stacklevel=4)
                 return None
         self._fused[random, observe, colours] = fused
         return fused

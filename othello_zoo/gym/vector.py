@@ -115,7 +115,6 @@ each step) for Gymnasium's wrappers and NumPy code. The game's settings are thos
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable
 from typing import Any, Literal, NamedTuple, cast
 
@@ -148,7 +147,7 @@ from othello_zoo.gym.env import LEARNERS, Learner
 from othello_zoo.gym.fused import PASS_ROUNDS, LearnerSpec, LearnerStep
 from othello_zoo.gym.observations import ObservationDtype, ObservationFormat
 from othello_zoo.gym.opponents import Opponent, make_opponent, note_opponent, opponent_name, reply_error
-from othello_zoo.runtime.compiler import compile_setting
+from othello_zoo.runtime.compiler import compile_setting, compiled_step_failed
 from othello_zoo.runtime.threads import uses_package_threads
 
 __all__ = ["ARRAY_TYPES", "ArrayType", "BatchOpponent", "OthelloGymVectorEnv"]
@@ -607,9 +606,7 @@ class OthelloGymVectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
             what = f"the Gymnasium vector env's step ({n}x{n}, the random opponent, on {self.device})"
             failure = compile_first(what, lambda: _warm_up(fused, engine.start(2, self.config.boards)))
             if failure is not None:
-                self.compile = False
-                self.compile_reason = f"compile='auto': stepping eagerly, the step could not be compiled: {failure}"
-                warnings.warn(self.compile_reason, stacklevel=4)
+                compiled_step_failed(self, "the step", failure, stacklevel=4)
                 return None
         self._fused = fused
         return fused

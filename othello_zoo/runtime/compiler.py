@@ -10,6 +10,7 @@ import importlib.util
 import shutil
 import threading
 import types
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ import torch
 
 __all__ = [
     "compile_setting",
+    "compiled_step_failed",
     "compiled_words",
     "compiler_missing",
     "compiling_in_background",
@@ -67,6 +69,15 @@ def compiler_missing(device: torch.device) -> str | None:
     if device.type == "cuda":
         return None if importlib.util.find_spec("triton") is not None else "Triton is not installed"
     return f"torch.compile is not used on {device.type} devices here"
+
+
+def compiled_step_failed(env: Any, part: str, failure: str, stacklevel: int) -> None:
+    """``compile="auto"``'s fall-back where ``part`` of ``env`` (a batched env: its ``compile`` and
+    ``compile_reason``) failed to compile: the env steps eagerly from then on, and a warning says why, pointed
+    ``stacklevel`` frames above the caller."""
+    env.compile = False
+    env.compile_reason = f"compile='auto': stepping eagerly, {part} could not be compiled: {failure}"
+    warnings.warn(env.compile_reason, stacklevel=stacklevel + 1)
 
 
 def compile_setting(compile: object, device: torch.device, cannot: str | None, what: str) -> tuple[bool, str | None]:
