@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import weakref
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,6 +33,7 @@ from othello_zoo.alphazero.agent import AGENT_SEARCH, COMPILE_ENV, AlphaZeroAgen
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.alphazero.selfplay import SELF_PLAY_SEARCH, match, self_play
 from othello_zoo.core.board import Board
+from othello_zoo.runtime import native as native_build
 from othello_zoo.search import BatchedSearch, SearchConfig, _native, _policies, exact_wins, puct_selection
 from othello_zoo.search import _compiled as compiled_module
 
@@ -262,3 +264,21 @@ def test_native__the_report_says_when_the_c_walk_is_off(monkeypatch: pytest.Monk
         "compiled CPU searches walk their leaf batches in torch's compiled loop: turned off (search._native.ENABLED)"
     )
     assert not _native.walks_in_c("cpu", 8, SearchConfig())
+
+
+def test_build__a_cache_folder_others_may_write_is_never_loaded_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The C libraries are code: one in a folder that is not the user's own alone is not loaded (the search then
+    runs as where no compiler is), and the reason is given."""
+    folder = tmp_path / "othello_zoo" / "native"
+    folder.mkdir(parents=True)
+    folder.chmod(0o777)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    library, said = native_build.build_library(_native.SOURCE, "search", ("-O2",))
+    assert library is None
+    assert said == f"{folder} is writable by others: a library there could be someone else's code, so none is loaded"
+    folder.chmod(0o700)
+    library, said = native_build.build_library(_native.SOURCE, "search", ("-O2",))
+    assert library is not None
+    assert said.startswith("built with ")

@@ -346,9 +346,9 @@ def _packed_weights(folded: _FoldedWeights, board_size: int) -> _FoldedWeights |
     """The stem's and blocks' weights of ``folded`` in oneDNN's layout for a convolution over boards of
     ``board_size`` (chosen for 8 positions; oneDNN uses it at every batch), or ``None`` where this torch has no
     reorder."""
-    reorder = getattr(torch.ops.mkldnn, "_reorder_convolution_weight", None)
-    if reorder is None or not _packing_works():
+    if not _packing_works():
         return None
+    reorder = torch.ops.mkldnn._reorder_convolution_weight
 
     def packed(weight: Tensor) -> Tensor:
         return reorder(weight, _ONE, _ONE, _ONE, 1, [8, weight.shape[1], board_size, board_size])  # type: ignore[no-any-return]

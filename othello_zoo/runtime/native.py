@@ -5,7 +5,8 @@ A source beside its module (the endgame solver's, ``agents/endgame_native.c``; t
 the one ``torch.compile`` needs too) into the user's cache (``$XDG_CACHE_HOME/othello_zoo/native`` or
 ``~/.cache/othello_zoo/native``, a folder only its owner may write), named by a hash of the source, the flags and
 the machine, so that a changed source or another CPU builds anew and a cache shared between machines never loads
-a build for another. A failed build is reported as a reason, never raised: its users fall back to Python or to
+a build for another. A cache folder or library that is not the user's own (another owner, writable by others) is
+never loaded from. A failed build is reported as a reason, never raised: its users fall back to Python or to
 torch. ``OTHELLO_ZOO_NATIVE=0`` in the environment turns every library off.
 """
 
@@ -54,6 +55,16 @@ def cpu_flags() -> tuple[str, ...]:
     return tuple(f"-m{name}" for name in ("popcnt", "avx2") if name in flags)
 
 
+def _not_private(path: Path) -> str | None:
+    """Why ``path`` is not the user's own (another owner, or writable by others), or ``None`` where it is."""
+    info = path.stat()
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        return f"{path} belongs to another user"
+    if info.st_mode & 0o022:
+        return f"{path} is writable by others"
+    return None
+
+
 def build_library(source: Path, stem: str, flags: Sequence[str]) -> tuple[ctypes.CDLL | None, str]:
     """``source`` built with ``flags`` (after ``-shared -fPIC``) and loaded, or ``None``; and a sentence: where it
     was built, or why it was not. Two processes building the same library at once each write a file of their own
@@ -69,8 +80,11 @@ def build_library(source: Path, stem: str, flags: Sequence[str]) -> tuple[ctypes
     folder = cache_dir()
     target = folder / f"{stem}-{digest}.so"
     try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        unsafe = _not_private(folder) or (target.exists() and _not_private(target))
+        if unsafe:
+            return None, f"{unsafe}: a library there could be someone else's code, so none is loaded"
         if not target.exists():
-            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             with tempfile.TemporaryDirectory(dir=folder) as scratch:
                 built = Path(scratch) / f"{stem}.so"
                 command = [compiler, *flags, str(source), "-o", str(built)]

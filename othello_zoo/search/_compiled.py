@@ -612,7 +612,7 @@ class CompiledSimulation:
         answers: Answers | None = None,
     ) -> None:
         n, inside = self.board_size, network_inside(self.device, tree.trees * leaves)
-        eager = self.eager if answers is None else answering(answers, self.eager)
+        eager = self._eager(answers)
         if leaves > 1:
             loop = self._loop(tree, levels, leaves, root_selection, interior_selection, key)
             if loop is not None:
@@ -639,6 +639,10 @@ class CompiledSimulation:
             logits, value = eager(observation, mask)
         self._finish(tree, path, target, child, mask, logits, value, n, self.exact)
 
+    def _eager(self, answers: Answers | None) -> Evaluator:
+        """The evaluator the simulation runs eagerly, answering from ``answers`` where they are given."""
+        return self.eager if answers is None else answering(answers, self.eager)
+
     def walk(
         self,
         tree: Tree,
@@ -658,7 +662,7 @@ class CompiledSimulation:
         )
         if walked is None:
             return False
-        eager = self.eager if answers is None else answering(answers, self.eager)
+        eager = self._eager(answers)
         with torch.compiler.set_stance("force_eager"):  # the evaluator as it is, its thread setting included
             output = eager(walked.planes, walked.mask)
         logits, value = check_output(self.evaluator, output, walked.mask, False)  # shapes: the C code reads them

@@ -43,8 +43,8 @@ typedef struct {
 typedef struct {
     int64_t *path_nodes, *path_actions; /* (L, N, levels) */
     int64_t *ends;                      /* (L, 5, N): depth, leaf, expanded, target, action */
-    int64_t *own, *opp, *moves, *player, *played; /* (P,) the new boards' words, P = L * N */
-    uint8_t *terminated, *forfeited, *illegal;    /* (P,) */
+    int64_t *own, *opp;                 /* (P,) the new boards' discs (the mover's, the other's), P = L * N */
+    uint8_t *terminated, *forfeited;    /* (P,) their ends, for the back-up's exact results */
     int8_t *planes;                     /* (P, 2, n * n) */
     uint8_t *mask;                      /* (P, A) */
     uint8_t *wins;                      /* (P, A) or NULL: the placements that end the game in the mover's win */
@@ -228,12 +228,8 @@ int othello_zoo_descents(const Tree *t, const Rule *root_rule, const Rule *inter
             ends[4 * N + tree] = edge;
             b->own[p] = (int64_t)next_own;
             b->opp[p] = (int64_t)next_opp;
-            b->moves[p] = (int64_t)next_moves;
-            b->player[p] = player;
-            b->played[p] = played;
             b->terminated[p] = (uint8_t)next_over;
             b->forfeited[p] = (uint8_t)(forfeited || illegal);
-            b->illegal[p] = (uint8_t)illegal;
             int8_t *planes = b->planes + p * 2 * squares;
             uint8_t *mask = b->mask + p * A;
             for (int s = 0; s < squares; s++) {

@@ -94,14 +94,21 @@ class _Rule(ctypes.Structure):
     ]
 
 
-_BATCH_WORDS = ("own", "opp", "moves", "player", "played")
-_BATCH_FLAGS = ("terminated", "forfeited", "illegal")
-
-
 class _Batch(ctypes.Structure):
     _fields_ = [
         (name, _pointer)
-        for name in ("path_nodes", "path_actions", "ends", *_BATCH_WORDS, *_BATCH_FLAGS, "planes", "mask", "wins")
+        for name in (
+            "path_nodes",
+            "path_actions",
+            "ends",
+            "own",
+            "opp",
+            "terminated",
+            "forfeited",
+            "planes",
+            "mask",
+            "wins",
+        )
     ]
 
 
@@ -219,12 +226,20 @@ class NativeBatch(NamedTuple):
     buffers: tuple[Tensor, Tensor]  # what the batch's addresses point into
 
 
+def _parts(tree: Tree, root_selection: object, interior_selection: object, board_size: int) -> Any:
+    """``(library, tree view, root rule, interior rule)`` where the C walk applies to ``tree`` with these rules, else
+    ``None``."""
+    library = _library()[0] if ENABLED and tree.tree_index.device.type == "cpu" else None
+    if library is None:
+        return None
+    view = _tree_view(tree, board_size)
+    root, interior = _rule(root_selection, tree.trees), _rule(interior_selection, tree.trees)
+    return None if view is None or root is None or interior is None else (library, view, root, interior)
+
+
 def native_ready(tree: Tree, root_selection: object, interior_selection: object, board_size: int) -> bool:
     """Whether :func:`native_descents` walks ``tree``'s leaf batches with these rules (else the compiled loop)."""
-    if not ENABLED or tree.tree_index.device.type != "cpu" or _library()[0] is None:
-        return False
-    rules = (_rule(root_selection, tree.trees), _rule(interior_selection, tree.trees))
-    return _tree_view(tree, board_size) is not None and None not in rules
+    return _parts(tree, root_selection, interior_selection, board_size) is not None
 
 
 def native_descents(
@@ -244,23 +259,20 @@ def native_descents(
     simulation a tree (``leaves`` 1): the descent and expansion of the search one simulation at a time, with no
     virtual loss and no pending node.
     """
-    library = _library()[0] if ENABLED and tree.tree_index.device.type == "cpu" else None
-    if library is None:
+    parts = _parts(tree, root_selection, interior_selection, board_size)
+    if parts is None:
         return None
-    view = _tree_view(tree, board_size)
-    root, interior = _rule(root_selection, tree.trees), _rule(interior_selection, tree.trees)
-    if view is None or root is None or interior is None:
-        return None
+    library, view, root, interior = parts
     rows, actions, squares = leaves * tree.trees, tree.actions, board_size * board_size
-    # Two buffers: the int64 paths, ends and words; the bytes of the flags, planes, masks and wins.
-    words = torch.empty(2 * rows * levels + 10 * rows, dtype=torch.int64)
-    nodes, path_actions, ends, others = words.split((rows * levels, rows * levels, 5 * rows, 5 * rows))
+    # Two buffers: the int64 paths, ends and the new boards' discs; the bytes of their ends, planes, masks and wins.
+    words = torch.empty(2 * rows * levels + 7 * rows, dtype=torch.int64)
+    nodes, path_actions, ends, discs = words.split((rows * levels, rows * levels, 5 * rows, 2 * rows))
     width = actions if exact else 0  # the wins' bytes a row
-    data = torch.empty(rows * (3 + 2 * squares + actions + width), dtype=torch.uint8)
-    flags, planes, mask, wins = data.split((3 * rows, 2 * squares * rows, actions * rows, width * rows))
+    data = torch.empty(rows * (2 + 2 * squares + actions + width), dtype=torch.uint8)
+    flags, planes, mask, wins = data.split((2 * rows, 2 * squares * rows, actions * rows, width * rows))
     addresses = [t.data_ptr() for t in (nodes, path_actions, ends)]
-    addresses += [others.data_ptr() + 8 * rows * i for i in range(5)]
-    addresses += [flags.data_ptr() + rows * i for i in range(3)]
+    addresses += [discs.data_ptr() + 8 * rows * i for i in range(2)]
+    addresses += [flags.data_ptr() + rows * i for i in range(2)]
     addresses += [planes.data_ptr(), mask.data_ptr(), wins.data_ptr() if exact else None]
     batch = _Batch(*addresses)
     if library.othello_zoo_descents(view, root, interior, leaves, levels, int(batched), batch) < 0:

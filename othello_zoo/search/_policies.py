@@ -83,12 +83,12 @@ def _roots(
 ) -> tuple[Tensor, Answers | None]:
     """Evaluates the roots of ``tree`` (their values checked: the one synchronisation of a run's evaluations)
     and mixes the Dirichlet noise of ``config`` into their prior; returns their values, and with ``first_visits``
-    (a Gumbel search's) the evaluations of the roots' children where :func:`_joins_first_visits`, made in the same
+    (a Gumbel search's) the evaluations of the roots' children where :func:`_may_join`, made in the same
     call (else ``None``)."""
     root = torch.zeros(roots.batch_size, dtype=torch.int64, device=roots.device)
     answers = None
-    if first_visits and _joins_first_visits(roots, config):
-        observation, mask = engine.mover_view(roots)
+    observation, mask = engine.mover_view(roots) if first_visits and _may_join(roots, config) else (None, None)
+    if observation is not None and mask is not None and _all_considered(mask, config):
         pairs = (mask & ~roots.terminated.unsqueeze(1)).nonzero()  # (K, 2): each live root's legal actions
         children = engine.step(roots[pairs[:, 0]], pairs[:, 1], illegal_action="lose")
         planes, masks = engine.mover_view(children)
@@ -108,18 +108,20 @@ def _roots(
     return root_value, answers
 
 
-def _joins_first_visits(roots: engine.State, config: SearchConfig) -> bool:
-    """Whether a Gumbel search of ``roots`` evaluates its roots' children with the roots (:data:`JOINED_TREES`): its
-    first simulations visit each considered action once (sequential halving), in leaf batches that hold nothing
-    else (:func:`opening_batches`), so that where every legal action is considered (no more of them than
-    ``max_considered`` and the simulations) those batches' positions are the roots' children, whatever the
-    network says of them. A host read of the legal actions' counts (CPU only)."""
-    if roots.device.type != "cpu" or config.leaf_batch <= 1 or config.seconds is not None:
-        return False
-    if roots.batch_size > JOINED_TREES:
-        return False
-    most = int(engine.legal_action_mask(roots).sum(1).max())
-    return most <= min(config.max_considered, config.simulations)
+def _may_join(roots: engine.State, config: SearchConfig) -> bool:
+    """Whether a Gumbel search of ``roots`` may evaluate its roots' children with the roots (:data:`JOINED_TREES`):
+    on the CPU, in leaf batches, without a time budget, up to that many trees. Its first simulations visit each
+    considered action once (sequential halving), in leaf batches that hold nothing else (:func:`opening_batches`);
+    where every legal action is considered (:func:`_all_considered`) those batches' positions are the roots'
+    children, whatever the network says of them."""
+    cpu = roots.device.type == "cpu"
+    return cpu and config.leaf_batch > 1 and config.seconds is None and roots.batch_size <= JOINED_TREES
+
+
+def _all_considered(mask: Tensor, config: SearchConfig) -> bool:
+    """Whether every root of the legal actions ``mask`` considers all of them: no more than ``max_considered`` and
+    the simulations (a host read of their counts)."""
+    return int(mask.sum(1).max()) <= min(config.max_considered, config.simulations)
 
 
 def _summary(
