@@ -72,6 +72,28 @@ def test_native__from_a_guess_the_same_scores_and_moves_that_reach_them() -> Non
         assert native.native_solve(board.own, board.opp, -1, 1, 40) == narrow
 
 
+def test_native__the_learned_evaluations_order_the_same_scores_in_fewer_positions() -> None:
+    """From 16 empties the moves are also ranked by a shallow search with the learned evaluation: the scores of
+    fastest first alone, a move that reaches them, and fewer positions over the set (28.1 million against 31.1 on
+    these random games' endgames)."""
+    ranked_nodes = plain_nodes = 0
+    for board in endgames(8, 42, seed=5):  # 18 empties
+        ranked = native.native_solve(board.own, board.opp, -64, 64, evaluation=True)
+        plain = native.native_solve(board.own, board.opp, -64, 64, evaluation=False)
+        assert ranked is not None
+        assert plain is not None
+        assert ranked[0] == plain[0]
+        if ranked[1] != 64:
+            child = board.step(ranked[1])
+            sign = 1 if child.current_player == board.current_player else -1
+            reached = native.native_solve(child.own, child.opp, -64, 64, evaluation=False)
+            assert reached is not None
+            assert sign * reached[0] == ranked[0]
+        ranked_nodes += ranked[2]
+        plain_nodes += plain[2]
+    assert ranked_nodes < 0.95 * plain_nodes
+
+
 def test_guess_score__even_estimates_where_they_help() -> None:
     lines = (DATA / "fforum-40-59.obf").read_text().splitlines()
     ffo40 = Board.from_text(lines[0].split(";")[0])
@@ -235,7 +257,7 @@ def test_native__the_avx2_build_searches_the_portable_builds_tree(tmp_path: Path
         answers = []
         for solve in (portable, wide):
             move, nodes = ctypes.c_int(), ctypes.c_uint64()
-            score = solve(board.own, board.opp, -64, 64, 0, ctypes.byref(move), ctypes.byref(nodes))
+            score = solve(board.own, board.opp, -64, 64, 0, None, None, 0, ctypes.byref(move), ctypes.byref(nodes))
             answers.append((score, move.value, nodes.value))
         assert answers[0] == answers[1]
         assert answers[0][2] > 1000

@@ -4,6 +4,7 @@ nodes and seconds of each, checked against the suite's values.
     python docs/scripts/ffo_solve.py            # #40 to #49 (minutes: the deepest take the longest)
     python docs/scripts/ffo_solve.py 40 44      # a range
     python docs/scripts/ffo_solve.py --no-guess # the full window at once, without the midgame search's guess
+    python docs/scripts/ffo_solve.py --fastest-first  # no ranking by the learned evaluation from 16 empties
 
 The table of ``docs/agents.md#the-endgame-solver-in-c``. The positions are ``tests/data/fforum-40-59.obf`` (its
 SOURCE file says where they come from); a line's first move is the suite's best (some positions have several).
@@ -40,7 +41,7 @@ def main() -> None:
         empties = 64 - sum(board.scores())
         began = time.perf_counter()
         guess = guess_score(board) if "--no-guess" not in sys.argv else None  # its search's time counted in
-        solved = native_solve(board.own, board.opp, -64, 64, guess)
+        solved = native_solve(board.own, board.opp, -64, 64, guess, "--fastest-first" not in sys.argv)
         seconds = time.perf_counter() - began
         if solved is None:
             raise SystemExit("the C solver is not available here: " + native_status())

@@ -21,7 +21,7 @@ import time
 
 from othello_zoo.agents.baseline import BoardAgent
 from othello_zoo.agents.endgame import EndgameSolver, Solution, final_score
-from othello_zoo.agents.native import NATIVE_EMPTIES, native_available, native_midgame
+from othello_zoo.agents.native import NATIVE_EMPTIES, SORTED_DEPTH, native_available, native_midgame
 from othello_zoo.agents.patterns import PatternTables, load_tables, pattern_value
 from othello_zoo.core.board import Board, as_board, squares_of
 from othello_zoo.core.checks import check_choice, check_int, check_real, check_seed
@@ -41,7 +41,6 @@ __all__ = [
 
 MAX_DEPTH = 12  # midgame plies: 12 take up to 15 s a move in C on 8 x 8 (8: 0.1 s), some 100x that in Python
 MAX_ENDGAME = 24  # empties solved exactly: 20 take about 1 s in C and 45 s in Python (FFO #40), each more about 3x that
-SORTED_DEPTH = 3  # from this many plies to go, moves are searched in the order of the evaluation of their positions
 EVALUATIONS = ("auto", "patterns", "hand")
 """The midgame evaluations: ``auto`` is ``patterns`` (the learned tables) on 8 x 8 boards, ``hand`` elsewhere."""
 

@@ -1,17 +1,19 @@
-/* The exact 8 x 8 endgame solver of othello_zoo.agents.endgame, in C: the same scores (and a best move), searched
- * on 64-bit bitboards with more of the strong solvers' devices than the Python search has.
+/* The exact 8 x 8 endgame solver of othello_zoo.agents.endgame, in C: the same scores (and a best move), searched on
+ * 64-bit bitboards with more of the strong solvers' devices than the Python search has.
  *
  * Square i is bit i (row i / 8, column i % 8). Scores are final disc differences for the side to move, the empty
  * squares credited to the winner (the FFO convention). Negamax alpha-beta with principal variation search, a
  * transposition table from TABLE_EMPTIES empties (two entries a bucket: the result of more empties kept in the
  * first, the latest in the second; the children's entries read first: enhanced transposition cutoff), a bound from
  * the opponent's stable discs, "fastest first" move ordering (fewest replies for the opponent, corners first, fewest
- * empty squares beside the mover's discs; two plies deep from TWO_PLY_EMPTIES; the table's move before all) down to
- * SHALLOW_EMPTIES, parity order below (the odd quadrants passed down), and routines for the last two squares and the
- * last one (which only counts flips). Where the compiler targets AVX2 (-mavx2, which othello_zoo.agents.native
- * passes on a CPU that has it), the flips and placements run four directions at once in 256-bit registers: the same
- * results either way. Built on first use by othello_zoo.agents.native (a C compiler; the Python solver where there
- * is none).
+ * empty squares beside the mover's discs; two plies deep from TWO_PLY_EMPTIES; from EVAL_EMPTIES also the value of a
+ * shallow midgame search with the learned evaluation, the tables of othello_zoo.agents.patterns; the table's move
+ * before all, the others ranked only where it does not cut off) down to SHALLOW_EMPTIES, parity order below (the odd
+ * quadrants passed down), and routines for the last two squares and the last one (which only counts flips). Where
+ * the compiler targets AVX2 (-mavx2, which othello_zoo.agents.native passes on a CPU that has it), the flips and
+ * placements run four directions at once in 256-bit registers: the same results either way. Built on first use by
+ * othello_zoo.agents.native (a C compiler; the Python solver where there is none). Alpha-beta's midgame search
+ * (othello_zoo_midgame) shares the file: the solver's order calls it.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -27,6 +29,9 @@ typedef uint64_t u64;
 #define STABLE_EMPTIES 8 /* from here up, the opponent's stable discs bound the score */
 #define ETC_EMPTIES 8 /* above it, the children's table entries are read before any is searched */
 #define TWO_PLY_EMPTIES 14 /* from here up, the ordering also looks at the opponent's replies */
+#define EVAL_EMPTIES 16 /* from here up, the ordering also ranks each move by the learned evaluation's search */
+#define EVAL_STEP 4 /* that search one ply deeper for every EVAL_STEP empties more (1 ply at EVAL_EMPTIES) */
+#define EVAL_WEIGHT 8 /* the rank's units per disc of that value (16 per reply left to the opponent) */
 #define TABLE_BITS 21 /* entries: 2^20 buckets of two */
 #define INF 1000
 
@@ -294,6 +299,161 @@ static int final_score(u64 p, u64 o) {
     return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
 }
 
+/* -- The midgame: alpha-beta's search to a fixed depth (othello_zoo.agents.alphabeta's _Search, move for move) -- */
+
+#define MID_INF (1 << 28) /* beyond every value: the evaluation's and 1000 times a final score */
+
+#define MAX_INSTANCES 64  /* the most pattern instances on the board */
+#define SQUARE_DIGITS 12  /* the most instances a square is a digit of */
+
+/* The learned evaluation's tables (othello_zoo.agents.patterns, which fills this and keeps its arrays alive). */
+typedef struct {
+    int instances;          /* pattern instances on the board (MAX_INSTANCES at most) */
+    int total;              /* entries in one stage's tables */
+    int unit;               /* the search's units in one of the tables' */
+    const int *digits;      /* [64][SQUARE_DIGITS][2]: each instance a square is a digit of, and the digit's value
+                             * (3 ** its place); an instance of -1 after the square's last */
+    const int *offsets;     /* [instances]: the first entry of the instance's shape in a stage's tables */
+    const int *stage_of;    /* [65]: the stage of a position by its empty squares */
+    const int16_t *weights; /* [stages][total] */
+    const int *scalars;     /* [stages][3]: mobility, potential mobility, bias */
+} Patterns;
+
+typedef struct {
+    const int *weights;         /* the positional table, a weight a square (given by the caller: one home for it) */
+    const Patterns *patterns;   /* the learned evaluation, or NULL for the hand-made one */
+    int sorted_depth;           /* from this many plies to go, moves in the order of their positions' evaluation */
+    u64 nodes;
+} Midgame;
+
+/* The corners: the weights of the squares beside one (NEIGHBOURS) count while it is empty. */
+static const int CORNER_SQUARES[4] = {0, 7, 56, 63};
+
+/* The squares of each edge, from one corner to the other. */
+static const int EDGE_SQUARES[4][8] = {{0, 1, 2, 3, 4, 5, 6, 7},
+                                       {56, 57, 58, 59, 60, 61, 62, 63},
+                                       {0, 8, 16, 24, 32, 40, 48, 56},
+                                       {7, 15, 23, 31, 39, 47, 55, 63}};
+
+/* Discs of d on an edge in an unbroken run from a corner, counted from both corners of each edge. */
+static int stable_edges(u64 d) {
+    int total = 0;
+    for (int e = 0; e < 4; e++) {
+        for (int i = 0; i < 8 && (d >> EDGE_SQUARES[e][i] & 1); i++) total++;
+        for (int i = 7; i >= 0 && (d >> EDGE_SQUARES[e][i] & 1); i--) total++;
+    }
+    return total;
+}
+
+static int positional(const int *weights, u64 d) {
+    int total = 0;
+    for (; d; d &= d - 1) total += weights[__builtin_ctzll(d)];
+    return total;
+}
+
+/* The learned value for the mover p: each instance's table entry (its squares a base-3 index: 0 empty, 1 p's, 2 o's,
+ * summed disc by disc), and the stage's weights on the mobility and potential mobility differences, and its bias. */
+static int pattern_evaluate(const Patterns *t, u64 p, u64 o, int mobility, int potential) {
+    int stage = t->stage_of[count(~(p | o))], total = 0, index[MAX_INSTANCES];
+    const int16_t *w = t->weights + (size_t)stage * (size_t)t->total;
+    memcpy(index, t->offsets, sizeof(int) * (size_t)t->instances);
+    for (int side = 1; side <= 2; side++)
+        for (u64 d = side == 1 ? p : o; d; d &= d - 1) {
+            const int *digit = t->digits + __builtin_ctzll(d) * SQUARE_DIGITS * 2;
+            for (int k = 0; k < SQUARE_DIGITS && digit[2 * k] >= 0; k++) index[digit[2 * k]] += side * digit[2 * k + 1];
+        }
+    for (int i = 0; i < t->instances; i++) total += w[index[i]];
+    const int *s = t->scalars + 3 * stage;
+    return t->unit * (total + s[0] * mobility + s[1] * potential + s[2]);
+}
+
+/* The static value for the mover p (its placements given): mobility, potential mobility (the empty squares beside
+ * the other side's discs), corners, stable edge discs and the positional table, whose squares beside a corner count
+ * while the corner is empty. */
+static int mid_evaluate(const Midgame *m, u64 p, u64 o, u64 moves) {
+    u64 empty = ~(p | o), settled = 0;
+    int mobility = count(moves) - count(placements(o, p));
+    int potential = count(empty & neighbours(o)) - count(empty & neighbours(p));
+    if (m->patterns) return pattern_evaluate(m->patterns, p, o, mobility, potential);
+    int corners = count(p & CORNERS) - count(o & CORNERS);
+    int stable = stable_edges(p) - stable_edges(o);
+    for (int k = 0; k < 4; k++)
+        if ((p | o) >> CORNER_SQUARES[k] & 1) settled |= NEIGHBOURS[CORNER_SQUARES[k]];
+    int table = positional(m->weights, p & ~settled) - positional(m->weights, o & ~settled);
+    return 10 * mobility + 10 * potential + 60 * corners + 15 * stable + table;
+}
+
+/* The squares of moves by weight, highest first, ties in square order (a stable sort); returns their number. */
+static int mid_order(const Midgame *m, u64 moves, int *squares) {
+    int n = 0;
+    for (; moves; moves &= moves - 1) {
+        int x = __builtin_ctzll(moves), i = n++;
+        while (i > 0 && m->weights[squares[i - 1]] < m->weights[x]) {
+            squares[i] = squares[i - 1];
+            i--;
+        }
+        squares[i] = x;
+    }
+    return n;
+}
+
+static int mid_search(Midgame *m, u64 p, u64 o, int depth, int alpha, int beta, int passed);
+
+/* From m->sorted_depth plies to go: the squares of moves by the evaluation of the position each leaves, the
+ * opponent's lowest first (ties in mid_order's order). */
+static void mid_sort(const Midgame *m, u64 p, u64 o, int *squares, int n) {
+    int keys[64];
+    for (int i = 0; i < n; i++) {
+        int x = squares[i];
+        u64 f = flips(p, o, x), np = p | (1ULL << x) | f, no = o ^ f;
+        keys[i] = mid_evaluate(m, no, np, placements(no, np));
+    }
+    for (int i = 1; i < n; i++) {
+        int k = keys[i], x = squares[i], j = i - 1;
+        while (j >= 0 && keys[j] > k) {
+            keys[j + 1] = keys[j];
+            squares[j + 1] = squares[j];
+            j--;
+        }
+        keys[j + 1] = k;
+        squares[j + 1] = x;
+    }
+}
+
+/* The best value over the placements moves (not empty) of p, each searched depth - 1 plies deeper, and its square. */
+static int mid_best(Midgame *m, u64 p, u64 o, u64 moves, int depth, int alpha, int beta, int *square) {
+    int squares[64], n = mid_order(m, moves, squares), best = -MID_INF - 1;
+    if (depth >= m->sorted_depth) mid_sort(m, p, o, squares, n);
+    *square = n ? squares[0] : -1;
+    for (int i = 0; i < n; i++) {
+        int x = squares[i];
+        u64 f = flips(p, o, x);
+        int score = -mid_search(m, o ^ f, p | (1ULL << x) | f, depth - 1, -beta, -alpha, 0);
+        if (score > best) {
+            best = score;
+            *square = x;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+static int mid_search(Midgame *m, u64 p, u64 o, int depth, int alpha, int beta, int passed) {
+    m->nodes++;
+    u64 moves = placements(p, o);
+    if (!moves) {
+        if (passed || !placements(o, p)) return 1000 * final_score(p, o);
+        return -mid_search(m, o, p, depth, -beta, -alpha, 1);
+    }
+    if (depth == 0) return mid_evaluate(m, p, o, moves);
+    int square;
+    return mid_best(m, p, o, moves, depth, alpha, beta, &square);
+}
+
+
 typedef struct {
     u64 p, o;
     int8_t lower, upper, move, empties;
@@ -302,6 +462,7 @@ typedef struct {
 typedef struct {
     Entry *table;
     u64 nodes;
+    const Midgame *order; /* the learned evaluation that ranks the moves from EVAL_EMPTIES, or NULL */
 } Solver;
 
 /* The board's diagonals: DIAGONALS_9 along +9 (row - column constant), DIAGONALS_7 along +7 (row + column). */
@@ -462,6 +623,50 @@ typedef struct {
     u64 p, o; /* the child, from the opponent's side: o to move */
 } Child;
 
+/* children[from..k) ranked, the most promising first (insertion sort: a handful of moves). Fastest first: the
+ * opponent's fewest replies (its corners counting three), the mover's corner, the fewest empty squares beside the
+ * mover's discs (the opponent's moves to come); from TWO_PLY_EMPTIES the reply that leaves the mover fewest moves;
+ * from EVAL_EMPTIES, with the learned evaluation, the value of the opponent's best reply by a shallow midgame search
+ * (one ply, and one more every EVAL_STEP empties). */
+static void rank_children(Solver *s, Child *children, int from, int k, int n) {
+    for (int i = from; i < k; i++) {
+        Child *c = &children[i];
+        if (n <= SHALLOW_EMPTIES + 1) {
+            c->rank = 0;
+            continue;
+        }
+        u64 replies = placements(c->o, c->p);
+        c->rank = count(replies) * 16 + count(replies & CORNERS) * 32 - ((1ULL << c->x) & CORNERS ? 8 : 0) +
+                  count(neighbours(c->p) & ~(c->p | c->o)) * 2;
+        if (n >= TWO_PLY_EMPTIES && replies) {
+            int fewest = 64;
+            u64 r = replies;
+            while (r) {
+                int y = __builtin_ctzll(r);
+                r &= r - 1;
+                u64 g = flips(c->o, c->p, y);
+                int mine = count(placements(c->p & ~g, c->o | g | (1ULL << y)));
+                if (mine < fewest) fewest = mine;
+            }
+            c->rank -= fewest * 8;
+        }
+        if (n >= EVAL_EMPTIES && s->order) { /* the opponent's value, in thousandths of a disc: the lower the better */
+            Midgame m = *s->order;
+            int value = mid_search(&m, c->o, c->p, 1 + (n - EVAL_EMPTIES) / EVAL_STEP, -MID_INF, MID_INF, 0);
+            c->rank += value * EVAL_WEIGHT / 1000;
+        }
+    }
+    for (int i = from + 1; i < k; i++) {
+        Child c = children[i];
+        int j = i - 1;
+        while (j >= from && children[j].rank > c.rank) {
+            children[j + 1] = children[j];
+            j--;
+        }
+        children[j + 1] = c;
+    }
+}
+
 static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int *best_move) {
     u64 empty = ~(p | o);
     int n = count(empty);
@@ -495,7 +700,7 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
         }
     }
     Child children[64]; /* a placement per empty square at most */
-    int k = 0;
+    int k = 0, first = -1;
     while (moves) {
         int x = __builtin_ctzll(moves);
         moves &= moves - 1;
@@ -504,28 +709,7 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
         c->x = x;
         c->p = p | f | (1ULL << x);
         c->o = o & ~f;
-        if (x == hint) {
-            c->rank = -100000;
-        } else if (n > SHALLOW_EMPTIES + 1) { /* fastest first: the opponent's fewest replies, its corners last */
-            u64 replies = placements(c->o, c->p);
-            /* and the empty squares beside the mover's discs: the opponent's moves to come */
-            c->rank = count(replies) * 16 + count(replies & CORNERS) * 32 - ((1ULL << x) & CORNERS ? 8 : 0) +
-                      count(neighbours(c->p) & ~(c->p | c->o)) * 2;
-            if (n >= TWO_PLY_EMPTIES && replies) { /* two plies: the reply that leaves the mover fewest moves */
-                int fewest = 64;
-                u64 r = replies;
-                while (r) {
-                    int y = __builtin_ctzll(r);
-                    r &= r - 1;
-                    u64 g = flips(c->o, c->p, y);
-                    int mine = count(placements(c->p & ~g, c->o | g | (1ULL << y)));
-                    if (mine < fewest) fewest = mine;
-                }
-                c->rank -= fewest * 8;
-            }
-        } else {
-            c->rank = 0;
-        }
+        if (x == hint) first = k - 1;
     }
     if (n > ETC_EMPTIES && !best_move) { /* a child whose table entry already refutes the window: cut off at once */
         for (int i = 0; i < k; i++) {
@@ -533,17 +717,16 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
             if (e && -e->upper >= beta) return -e->upper;
         }
     }
-    for (int i = 1; i < k; i++) { /* insertion sort: a handful of moves */
-        Child c = children[i];
-        int j = i - 1;
-        while (j >= 0 && children[j].rank > c.rank) {
-            children[j + 1] = children[j];
-            j--;
-        }
-        children[j + 1] = c;
+    if (first >= 0) { /* the table's move first; the others are ranked only if it does not cut off */
+        Child t = children[0];
+        children[0] = children[first];
+        children[first] = t;
+    } else {
+        rank_children(s, children, 0, k, n);
     }
     int original_alpha = alpha, best = -INF, move = children[0].x;
     for (int i = 0; i < k; i++) {
+        if (i == 1 && first >= 0) rank_children(s, children, 1, k, n);
         Child *c = &children[i];
         int floor = alpha > best ? alpha : best, v;
         if (i == 0) {
@@ -607,12 +790,17 @@ static int from_guess(Solver *s, u64 p, u64 o, int alpha, int beta, int guess, i
 }
 
 /* The solver's one entry: the score of (p to move, o) within (alpha, beta) (a bound outside it), a best move
- * (a square, 64 for a forced pass, -1 on a finished board) and the positions visited; where guess lies within the
- * window and beta - alpha > 2, by null-window searches from it (from_guess), else one search of the window. Returns
- * -INF - 1 when the table cannot be allocated. */
-int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, int *move, u64 *nodes) {
+ * (a square, 64 for a forced pass, -1 on a finished board) and the positions visited (the ordering's midgame
+ * searches not counted); where guess lies within the window and beta - alpha > 2, by null-window searches from it
+ * (from_guess), else one search of the window. The moves are ranked from EVAL_EMPTIES by the learned evaluation
+ * (patterns, with the positional table weights and sorted_depth as othello_zoo_midgame takes them) where patterns
+ * is not NULL. Returns -INF - 1 when the table cannot be allocated. */
+int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, const int *weights, const Patterns *patterns,
+                      int sorted_depth, int *move, u64 *nodes) {
+    Midgame order = {weights, patterns, sorted_depth, 0};
     Solver s;
     s.nodes = 0;
+    s.order = patterns ? &order : NULL;
     s.table = calloc((size_t)1 << TABLE_BITS, sizeof(Entry));
     if (!s.table) return -INF - 1;
     *move = -1;
@@ -632,159 +820,6 @@ int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, int *move, u
 /* The discs of b that stable_discs finds (filled: every disc on the board): its bound, for the tests. */
 u64 othello_zoo_stable(u64 b, u64 filled) { return stable_discs(b, filled); }
 
-/* -- The midgame: alpha-beta's search to a fixed depth (othello_zoo.agents.alphabeta's _Search, move for move) -- */
-
-#define MID_INF (1 << 28) /* beyond every value: the evaluation's and 1000 times a final score */
-
-#define MAX_INSTANCES 64  /* the most pattern instances on the board */
-#define SQUARE_DIGITS 12  /* the most instances a square is a digit of */
-
-/* The learned evaluation's tables (othello_zoo.agents.patterns, which fills this and keeps its arrays alive). */
-typedef struct {
-    int instances;          /* pattern instances on the board (MAX_INSTANCES at most) */
-    int total;              /* entries in one stage's tables */
-    int unit;               /* the search's units in one of the tables' */
-    const int *digits;      /* [64][SQUARE_DIGITS][2]: each instance a square is a digit of, and the digit's value
-                             * (3 ** its place); an instance of -1 after the square's last */
-    const int *offsets;     /* [instances]: the first entry of the instance's shape in a stage's tables */
-    const int *stage_of;    /* [65]: the stage of a position by its empty squares */
-    const int16_t *weights; /* [stages][total] */
-    const int *scalars;     /* [stages][3]: mobility, potential mobility, bias */
-} Patterns;
-
-typedef struct {
-    const int *weights;         /* the positional table, a weight a square (given by the caller: one home for it) */
-    const Patterns *patterns;   /* the learned evaluation, or NULL for the hand-made one */
-    int sorted_depth;           /* from this many plies to go, moves in the order of their positions' evaluation */
-    u64 nodes;
-} Midgame;
-
-/* The corners: the weights of the squares beside one (NEIGHBOURS) count while it is empty. */
-static const int CORNER_SQUARES[4] = {0, 7, 56, 63};
-
-/* The squares of each edge, from one corner to the other. */
-static const int EDGE_SQUARES[4][8] = {{0, 1, 2, 3, 4, 5, 6, 7},
-                                       {56, 57, 58, 59, 60, 61, 62, 63},
-                                       {0, 8, 16, 24, 32, 40, 48, 56},
-                                       {7, 15, 23, 31, 39, 47, 55, 63}};
-
-/* Discs of d on an edge in an unbroken run from a corner, counted from both corners of each edge. */
-static int stable_edges(u64 d) {
-    int total = 0;
-    for (int e = 0; e < 4; e++) {
-        for (int i = 0; i < 8 && (d >> EDGE_SQUARES[e][i] & 1); i++) total++;
-        for (int i = 7; i >= 0 && (d >> EDGE_SQUARES[e][i] & 1); i--) total++;
-    }
-    return total;
-}
-
-static int positional(const int *weights, u64 d) {
-    int total = 0;
-    for (; d; d &= d - 1) total += weights[__builtin_ctzll(d)];
-    return total;
-}
-
-/* The learned value for the mover p: each instance's table entry (its squares a base-3 index: 0 empty, 1 p's, 2 o's,
- * summed disc by disc), and the stage's weights on the mobility and potential mobility differences, and its bias. */
-static int pattern_evaluate(const Patterns *t, u64 p, u64 o, int mobility, int potential) {
-    int stage = t->stage_of[count(~(p | o))], total = 0, index[MAX_INSTANCES];
-    const int16_t *w = t->weights + (size_t)stage * (size_t)t->total;
-    memcpy(index, t->offsets, sizeof(int) * (size_t)t->instances);
-    for (int side = 1; side <= 2; side++)
-        for (u64 d = side == 1 ? p : o; d; d &= d - 1) {
-            const int *digit = t->digits + __builtin_ctzll(d) * SQUARE_DIGITS * 2;
-            for (int k = 0; k < SQUARE_DIGITS && digit[2 * k] >= 0; k++) index[digit[2 * k]] += side * digit[2 * k + 1];
-        }
-    for (int i = 0; i < t->instances; i++) total += w[index[i]];
-    const int *s = t->scalars + 3 * stage;
-    return t->unit * (total + s[0] * mobility + s[1] * potential + s[2]);
-}
-
-/* The static value for the mover p (its placements given): mobility, potential mobility (the empty squares beside
- * the other side's discs), corners, stable edge discs and the positional table, whose squares beside a corner count
- * while the corner is empty. */
-static int mid_evaluate(const Midgame *m, u64 p, u64 o, u64 moves) {
-    u64 empty = ~(p | o), settled = 0;
-    int mobility = count(moves) - count(placements(o, p));
-    int potential = count(empty & neighbours(o)) - count(empty & neighbours(p));
-    if (m->patterns) return pattern_evaluate(m->patterns, p, o, mobility, potential);
-    int corners = count(p & CORNERS) - count(o & CORNERS);
-    int stable = stable_edges(p) - stable_edges(o);
-    for (int k = 0; k < 4; k++)
-        if ((p | o) >> CORNER_SQUARES[k] & 1) settled |= NEIGHBOURS[CORNER_SQUARES[k]];
-    int table = positional(m->weights, p & ~settled) - positional(m->weights, o & ~settled);
-    return 10 * mobility + 10 * potential + 60 * corners + 15 * stable + table;
-}
-
-/* The squares of moves by weight, highest first, ties in square order (a stable sort); returns their number. */
-static int mid_order(const Midgame *m, u64 moves, int *squares) {
-    int n = 0;
-    for (; moves; moves &= moves - 1) {
-        int x = __builtin_ctzll(moves), i = n++;
-        while (i > 0 && m->weights[squares[i - 1]] < m->weights[x]) {
-            squares[i] = squares[i - 1];
-            i--;
-        }
-        squares[i] = x;
-    }
-    return n;
-}
-
-static int mid_search(Midgame *m, u64 p, u64 o, int depth, int alpha, int beta, int passed);
-
-/* From m->sorted_depth plies to go: the squares of moves by the evaluation of the position each leaves, the
- * opponent's lowest first (ties in mid_order's order). */
-static void mid_sort(const Midgame *m, u64 p, u64 o, int *squares, int n) {
-    int keys[64];
-    for (int i = 0; i < n; i++) {
-        int x = squares[i];
-        u64 f = flips(p, o, x), np = p | (1ULL << x) | f, no = o ^ f;
-        keys[i] = mid_evaluate(m, no, np, placements(no, np));
-    }
-    for (int i = 1; i < n; i++) {
-        int k = keys[i], x = squares[i], j = i - 1;
-        while (j >= 0 && keys[j] > k) {
-            keys[j + 1] = keys[j];
-            squares[j + 1] = squares[j];
-            j--;
-        }
-        keys[j + 1] = k;
-        squares[j + 1] = x;
-    }
-}
-
-/* The best value over the placements moves (not empty) of p, each searched depth - 1 plies deeper, and its square. */
-static int mid_best(Midgame *m, u64 p, u64 o, u64 moves, int depth, int alpha, int beta, int *square) {
-    int squares[64], n = mid_order(m, moves, squares), best = -MID_INF - 1;
-    if (depth >= m->sorted_depth) mid_sort(m, p, o, squares, n);
-    *square = n ? squares[0] : -1;
-    for (int i = 0; i < n; i++) {
-        int x = squares[i];
-        u64 f = flips(p, o, x);
-        int score = -mid_search(m, o ^ f, p | (1ULL << x) | f, depth - 1, -beta, -alpha, 0);
-        if (score > best) {
-            best = score;
-            *square = x;
-            if (score > alpha) {
-                alpha = score;
-                if (alpha >= beta) break;
-            }
-        }
-    }
-    return best;
-}
-
-static int mid_search(Midgame *m, u64 p, u64 o, int depth, int alpha, int beta, int passed) {
-    m->nodes++;
-    u64 moves = placements(p, o);
-    if (!moves) {
-        if (passed || !placements(o, p)) return 1000 * final_score(p, o);
-        return -mid_search(m, o, p, depth, -beta, -alpha, 1);
-    }
-    if (depth == 0) return mid_evaluate(m, p, o, moves);
-    int square;
-    return mid_best(m, p, o, moves, depth, alpha, beta, &square);
-}
 
 /* The midgame entry: the value of (p to move, o), p having a placement, searched depth plies deep with the
  * positional table weights (64 ints: the move order, and the hand-made evaluation's) and the learned evaluation's

@@ -4,7 +4,8 @@ midgame search in the same library (:func:`native_midgame`).
 :class:`~othello_zoo.agents.endgame.EndgameSolver` hands 8 x 8 positions of :data:`NATIVE_EMPTIES` empties or more
 to it: the same scores by the same kind of search (negamax alpha-beta, principal variation search, a transposition
 table, fastest-first and parity move ordering, a last-square routine) on 64-bit words, with more in it (enhanced
-transposition cutoffs, a bound from stable discs, two-ply move ordering far from the end), some forty times the
+transposition cutoffs, a bound from stable discs, two-ply move ordering far from the end, and from 16 empties the
+moves ranked by a shallow search with the learned evaluation of alpha-beta), some forty times the
 Python solver's speed, so that the agents solve from 18-20 empties within a move's time. The source is compiled
 once a machine (``othello_zoo.runtime.native.build_library``: the C compiler on the ``PATH``, the user's cache),
 with ``-mpopcnt`` and ``-mavx2`` where the CPU has them.
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NATIVE_EMPTIES",
+    "SORTED_DEPTH",
     "native_available",
     "native_evaluate",
     "native_midgame",
@@ -47,10 +49,12 @@ _Solve = Callable[[int, int, int, int], tuple[int, int, int]]
 
 def solve_function(library: ctypes.CDLL) -> Any:
     """The library's ``othello_zoo_solve`` with its argument and result types set: ``(own, opp, alpha, beta, guess,
-    &move, &nodes) -> score``."""
+    weights, patterns, sorted_depth, &move, &nodes) -> score`` (``patterns`` ``None``: fastest first alone)."""
     function = library.othello_zoo_solve
     word, number = ctypes.c_uint64, ctypes.c_int
-    function.argtypes = [word, word, number, number, number, ctypes.POINTER(number), ctypes.POINTER(word)]
+    table, patterns = ctypes.POINTER(number), ctypes.POINTER(_Patterns)
+    function.argtypes = [word, word, number, number, number, table, patterns, number]
+    function.argtypes += [ctypes.POINTER(number), ctypes.POINTER(word)]
     function.restype = number
     return function
 
@@ -102,19 +106,26 @@ def _warn_once(why: str) -> None:
     warnings.warn(f"the endgame solver runs in Python, some hundred times slower ({why})", stacklevel=3)
 
 
-def native_solve(own: int, opp: int, alpha: int, beta: int, guess: int | None = None) -> tuple[int, int, int] | None:
+def native_solve(
+    own: int, opp: int, alpha: int, beta: int, guess: int | None = None, evaluation: bool = True
+) -> tuple[int, int, int] | None:
     """``(score, move, nodes)`` of the 8 x 8 position (the mover's discs ``own``, the opponent's ``opp``, as bit
     sets) by the C solver, as :meth:`~othello_zoo.agents.endgame.EndgameSolver.solve` gives them; ``None`` where
     it is not available (said once in a warning). A ``guess`` of the score inside a window wider than 2 makes the
     solver ask null-window questions from it (MTD(f)) instead of searching the window at once: the same score, a move
-    that reaches it, fewer positions the closer the guess."""
+    that reaches it, fewer positions the closer the guess. With ``evaluation`` (the default) the moves of positions
+    of 16 empties or more are also ranked by a shallow search with the learned evaluation
+    (:mod:`othello_zoo.agents.patterns`): the same score, fewer positions (those searches not counted in ``nodes``).
+    """
     library, why = _library()
     if library is None:
         _warn_once(why)
         return None
     move, nodes = ctypes.c_int(-1), ctypes.c_uint64(0)
     start = -1001 if guess is None else max(-1001, min(1001, guess))  # outside every window: no guess
-    score = library.othello_zoo_solve(own, opp, max(alpha, -1000), min(beta, 1000), start, move, nodes)
+    weights, patterns = _order() if evaluation else (None, None)
+    window = max(alpha, -1000), min(beta, 1000)
+    score = library.othello_zoo_solve(own, opp, *window, start, weights, patterns, SORTED_DEPTH, move, nodes)
     if score < -1000:
         raise MemoryError("the C endgame solver could not allocate its transposition table (48 MiB)")
     return score, move.value, nodes.value
@@ -188,6 +199,21 @@ def _patterns(tables: PatternTables) -> _Patterns:
     )
     made._arrays = (digits, offsets, stage_of, weights, scalars)  # type: ignore[attr-defined]
     return made
+
+
+SORTED_DEPTH = 3
+"""From this many plies to go the midgame searches (alpha-beta's, and the solver's for its move order) sort the moves
+by the evaluation of the positions they leave."""
+
+
+@functools.cache
+def _order() -> tuple[ctypes.Array[ctypes.c_int], Any]:
+    """The positional table and the learned tables as the solver's move order reads them (made once a process)."""
+    from othello_zoo.agents.baseline import POSITIONAL_8x8
+    from othello_zoo.agents.patterns import load_tables
+
+    weights = _weights(tuple(v for row in POSITIONAL_8x8 for v in row))
+    return weights, ctypes.byref(_patterns(load_tables()))
 
 
 def native_midgame(

@@ -1,0 +1,67 @@
+"""The agent's endgame solve timed: the C solver's win/draw/loss search (the window -1, 1, as the AlphaZero agent asks
+it) of 30 positions of WTHOR 2004 tournament games at 18, 20 and 22 empties, with the moves ranked by the learned
+evaluation from 16 empties (the default) and by fastest first alone: mean and longest seconds, one core.
+
+    python docs/scripts/endgame_timing.py            # 18, 20 and 22 empties
+    python docs/scripts/endgame_timing.py 20 24      # other counts
+
+What ``othello_zoo.alphazero.agent.ENDGAME`` (the empties from which the agent plays the solver's move) was chosen
+by. The games are ``tests/data/WTH_2004.wtb`` (its SOURCE file says where they come from).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from othello_zoo.agents.native import native_solve, native_status
+from othello_zoo.core.board import Board
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
+from wthor import read_games
+
+GAMES = 30
+
+
+def positions(empties: int) -> list[Board]:
+    """The position of ``empties`` empty squares in each of 30 games spread over the file (games that end sooner,
+    or where the side to move must pass there, left out)."""
+    games = read_games()
+    found = []
+    for game in games[:: len(games) // GAMES]:
+        board = Board.start()
+        for move in game.moves:
+            if 64 - sum(board.scores()) == empties:
+                break
+            if not board.moves:
+                board = board.step(64)
+            board = board.step(move)
+        if 64 - sum(board.scores()) == empties and board.moves and not board.terminated:
+            found.append(board)
+    return found[:GAMES]
+
+
+def main() -> None:
+    counts = [int(a) for a in sys.argv[1:]] or [18, 20, 22]
+    print(native_status(), flush=True)
+    print("| empties | positions | order | mean seconds | longest | nodes (millions) |")
+    print("| ---: | ---: | --- | ---: | ---: | ---: |")
+    for empties in counts:
+        boards = positions(empties)
+        for evaluation in (True, False):
+            times, nodes = [], 0
+            for board in boards:
+                began = time.perf_counter()
+                solved = native_solve(board.own, board.opp, -1, 1, evaluation=evaluation)
+                times.append(time.perf_counter() - began)
+                if solved is None:
+                    raise SystemExit("the C solver is not available here: " + native_status())
+                nodes += solved[2]
+            order = "learned evaluation" if evaluation else "fastest first"
+            row = [str(empties), str(len(boards)), order, f"{sum(times) / len(times):.3f}", f"{max(times):.3f}"]
+            print("| " + " | ".join([*row, f"{nodes / 1000000.0:.1f}"]) + " |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
