@@ -364,8 +364,8 @@ def test_alphazero_agent__the_solver_decides_won_and_drawn_endgames() -> None:
     from othello_zoo.agents.native import native_available
     from othello_zoo.alphazero.agent import ENDGAME, PYTHON_ENDGAME
 
-    assert (ENDGAME, PYTHON_ENDGAME) == (18, 14)
-    assert AlphaZeroAgent(simulations=1).endgame == (18 if native_available() else 14)
+    assert (ENDGAME, PYTHON_ENDGAME) == (20, 14)
+    assert AlphaZeroAgent(simulations=1).endgame == (20 if native_available() else 14)
     assert AlphaZeroAgent(simulations=1, board_size=6).endgame == 14  # the C solver plays 8 x 8 only
     solving = AlphaZeroAgent(simulations=16)
     searching = AlphaZeroAgent(simulations=16, endgame=0)

@@ -85,12 +85,13 @@ def load_network(path: str | Path, device: torch.device | str = "cpu") -> Policy
     return net.eval()
 
 
-ENDGAME = 18
+ENDGAME = 20
 """Empty squares from which the agent plays the exact endgame solver's move where it wins or draws, where the solver
-runs in C (:mod:`othello_zoo.agents.native`; :data:`PYTHON_ENDGAME` where it runs in Python). Chosen by timing: the
-C solver's win/draw/loss search of 30 positions of 2004 tournament games took 0.028 s on average and 0.15 s at most
-at 18 empties, 0.15 s and 1.0 s at 20, 0.97 s and 5.6 s at 22 (one core of an AVX-512 AMD EPYC); 18 keeps the worst
-case where the Python solver's 14 had it (0.17 s)."""
+runs in C (:mod:`othello_zoo.agents.native`; :data:`PYTHON_ENDGAME` where it runs in Python). Chosen by timing
+(``python docs/scripts/endgame_timing.py``): the C solver's win/draw/loss search of 30 positions of 2004 tournament
+games took 0.032 s on average and 0.13 s at most at 18 empties, 0.11 s and 0.36 s at 20, 0.41 s and 2.5 s at 22 (one
+core of an AVX-512 Intel Xeon, its moves ranked by the learned evaluation from 16 empties); 20 keeps the worst case
+near the agent's time a move (about 0.3 s). It was 18 before that order (0.15 s and 1.0 s at 20 then, on an AVX-512 AMD EPYC)."""
 
 PYTHON_ENDGAME = 14
 """:data:`ENDGAME` where the solver runs in Python (no C compiler): its win/draw/loss search of the same positions
@@ -142,7 +143,7 @@ class AlphaZeroAgent(BoardAgent):
             winning even one move before the opponent takes them all, and gives the wipeout move almost no prior;
             without the wrapper the agent was wiped out 0-37 by greedy from the opening e6d6c5f4. ``False``
             searches with the network alone.
-        endgame: from this many empty squares (default :func:`default_endgame`: 18 where the exact solver runs in
+        endgame: from this many empty squares (default :func:`default_endgame`: 20 where the exact solver runs in
             C, on 8 x 8; 14 elsewhere) the exact solver decides: it plays a
             winning move where there is one, else a drawing one, and leaves lost positions to the search (whose
             moves give the opponent the most chances to go wrong); 0 turns it off.
