@@ -90,8 +90,9 @@ ENDGAME = 20
 runs in C (:mod:`othello_zoo.agents.native`; :data:`PYTHON_ENDGAME` where it runs in Python). Chosen by timing
 (``python docs/scripts/endgame_timing.py``): the C solver's win/draw/loss search of 30 positions of 2004 tournament
 games took 0.032 s on average and 0.13 s at most at 18 empties, 0.11 s and 0.36 s at 20, 0.41 s and 2.5 s at 22 (one
-core of an AVX-512 Intel Xeon, its moves ranked by the learned evaluation from 16 empties); 20 keeps the worst case
-near the agent's time a move (about 0.3 s). It was 18 before that order (0.15 s and 1.0 s at 20 then, on an AVX-512 AMD EPYC)."""
+core of an AVX-512 Intel Xeon); 20 keeps the worst case near the agent's time a move (about 0.3 s). It was 18 when
+the solver took 0.15 s and 1.0 s at 20 (an AVX-512 AMD EPYC, before its AVX2 flips and its order by the learned
+evaluation)."""
 
 PYTHON_ENDGAME = 14
 """:data:`ENDGAME` where the solver runs in Python (no C compiler): its win/draw/loss search of the same positions
