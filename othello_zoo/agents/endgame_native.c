@@ -468,7 +468,8 @@ typedef struct {
 typedef struct {
     Entry *table;
     u64 nodes;
-    const Midgame *order; /* the learned evaluation that ranks the moves from EVAL_EMPTIES, or NULL */
+    Midgame order; /* the learned evaluation that ranks the moves from EVAL_EMPTIES, where ranked */
+    int ranked;
 } Solver;
 
 /* The board's diagonals: DIAGONALS_9 along +9 (row - column constant), DIAGONALS_7 along +7 (row + column). */
@@ -664,12 +665,9 @@ typedef struct {
  * from EVAL_EMPTIES, with the learned evaluation, the value of the opponent's best reply by a shallow midgame search
  * (one ply, and one more every EVAL_STEP empties). */
 static void rank_children(Solver *s, Child *children, int from, int k, int n) {
+    if (n <= SHALLOW_EMPTIES + 1) return; /* next to the parity routine: in square order */
     for (int i = from; i < k; i++) {
         Child *c = &children[i];
-        if (n <= SHALLOW_EMPTIES + 1) {
-            c->rank = 0;
-            continue;
-        }
         u64 replies = placements(c->o, c->p);
         c->rank = count(replies) * 16 + count(replies & CORNERS) * 32 - ((1ULL << c->x) & CORNERS ? 8 : 0) +
                   count(neighbours(c->p) & ~(c->p | c->o)) * 2;
@@ -685,9 +683,8 @@ static void rank_children(Solver *s, Child *children, int from, int k, int n) {
             }
             c->rank -= fewest * 8;
         }
-        if (n >= EVAL_EMPTIES && s->order) { /* the opponent's value, in thousandths of a disc: the lower the better */
-            Midgame m = *s->order;
-            int value = mid_search(&m, c->o, c->p, 1 + (n - EVAL_EMPTIES) / EVAL_STEP, -MID_INF, MID_INF, 0);
+        if (n >= EVAL_EMPTIES && s->ranked) { /* the opponent's value, in thousandths of a disc: the lower the better */
+            int value = mid_search(&s->order, c->o, c->p, 1 + (n - EVAL_EMPTIES) / EVAL_STEP, -MID_INF, MID_INF, 0);
             c->rank += value * EVAL_WEIGHT / 1000;
         }
     }
@@ -835,10 +832,10 @@ static int from_guess(Solver *s, u64 p, u64 o, int alpha, int beta, int guess, i
  * is not NULL. Returns -INF - 1 when the table cannot be allocated. */
 int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, const int *weights, const Patterns *patterns,
                       int sorted_depth, int *move, u64 *nodes) {
-    Midgame order = {weights, patterns, sorted_depth, 0};
     Solver s;
     s.nodes = 0;
-    s.order = patterns && weights ? &order : NULL;
+    s.order = (Midgame){weights, patterns, sorted_depth, 0};
+    s.ranked = patterns && weights;
     s.table = new_table(count(~(p | o)) >= HUGE_EMPTIES);
     if (!s.table) return -INF - 1;
     *move = -1;

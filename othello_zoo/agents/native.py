@@ -42,6 +42,11 @@ NATIVE_EMPTIES = 10
 """From this many empties an 8 x 8 solve runs in C; below it the Python solver is as quick (its table kept between
 the positions of a game, no library call)."""
 
+SORTED_DEPTH = 3
+"""From this many plies to go the midgame searches (alpha-beta's, and the solver's for its move order) sort the moves
+by the evaluation of the positions they leave."""
+
+
 SOURCE = Path(__file__).with_name("endgame_native.c")
 _FLAGS = ("-O2", "-std=c99")
 _Solve = Callable[[int, int, int, int], tuple[int, int, int]]
@@ -199,11 +204,6 @@ def _patterns(tables: PatternTables) -> _Patterns:
     )
     made._arrays = (digits, offsets, stage_of, weights, scalars)  # type: ignore[attr-defined]
     return made
-
-
-SORTED_DEPTH = 3
-"""From this many plies to go the midgame searches (alpha-beta's, and the solver's for its move order) sort the moves
-by the evaluation of the positions they leave."""
 
 
 @functools.cache
