@@ -94,6 +94,45 @@ def test_native__the_learned_evaluations_order_the_same_scores_in_fewer_position
     assert ranked_nodes < 0.95 * plain_nodes
 
 
+def test_native__threads_give_the_same_scores_and_moves_that_reach_them() -> None:
+    """A solve in parallel (2 threads on this machine's cores, 3 more than it has) against one thread: the same
+    scores in the full window, from a guess and outside narrow windows, and a best move that reaches the score."""
+    for board in endgames(4, 42, seed=21):  # 18 empties: from PARALLEL_EMPTIES the solve runs in parallel
+        assert 64 - (board.own | board.opp).bit_count() >= native.PARALLEL_EMPTIES
+        exact, _, _ = native.native_solve(board.own, board.opp, -64, 64)  # type: ignore[misc]
+        for threads in (2, 3):
+            for guess in (None, exact, exact + 8):
+                score, move, nodes = native.native_solve(  # type: ignore[misc]
+                    board.own, board.opp, -64, 64, guess, threads=threads
+                )
+                assert score == exact
+                assert nodes > 0
+                if move != 64:
+                    child = board.step(move)
+                    sign = 1 if child.current_player == board.current_player else -1
+                    reached, _, _ = native.native_solve(child.own, child.opp, -64, 64)  # type: ignore[misc]
+                    assert sign * reached == exact  # the move reaches the score
+            high, _, _ = native.native_solve(board.own, board.opp, exact - 20, exact - 10, threads=threads)  # type: ignore[misc]
+            low, _, _ = native.native_solve(board.own, board.opp, exact + 10, exact + 20, threads=threads)  # type: ignore[misc]
+            assert high >= exact - 10
+            assert low <= exact + 10
+
+
+@pytest.mark.parametrize("threads", [0, -1, 65, 1.5, "2", True, None])
+def test_native__threads_out_of_range_are_refused_by_name(threads: Any) -> None:
+    with pytest.raises(ValueError, match=rf"threads must be an int from 1 to 64, got {threads!r}"):
+        native.native_solve(0, 0, -1, 1, threads=threads)
+    with pytest.raises(ValueError, match="threads must be an int from 1 to 64"):
+        EndgameSolver(8, threads=threads)
+
+
+def test_endgame_solver__threads_solve_ffo_40() -> None:
+    lines = (DATA / "fforum-40-59.obf").read_text().splitlines()
+    solver = EndgameSolver(8, threads=2)
+    assert solver.solve_text(lines[0].split(";")[0]) == Solution(score=38, move=8)  # a2, the only best move
+    assert solver.nodes > 0
+
+
 def test_guess_score__even_estimates_where_they_help() -> None:
     lines = (DATA / "fforum-40-59.obf").read_text().splitlines()
     ffo40 = Board.from_text(lines[0].split(";")[0])
@@ -243,7 +282,7 @@ def _solver_built(flags: tuple[str, ...], folder: Path) -> Any:
     compiler = c_compiler()
     assert compiler is not None
     built = folder / f"solver{len(list(folder.iterdir()))}.so"
-    command = [compiler, "-O2", "-shared", "-fPIC", "-std=c99", *flags, str(native.SOURCE), "-o", str(built)]
+    command = [compiler, *native._FLAGS, "-shared", "-fPIC", *flags, str(native.SOURCE), "-o", str(built)]
     subprocess.run(command, check=True, capture_output=True, timeout=120)
     return native.solve_function(ctypes.CDLL(str(built)))
 
@@ -257,7 +296,7 @@ def test_native__the_avx2_build_searches_the_portable_builds_tree(tmp_path: Path
         answers = []
         for solve in (portable, wide):
             move, nodes = ctypes.c_int(), ctypes.c_uint64()
-            score = solve(board.own, board.opp, -64, 64, 0, None, None, 0, ctypes.byref(move), ctypes.byref(nodes))
+            score = solve(board.own, board.opp, -64, 64, 0, None, None, 0, 1, ctypes.byref(move), ctypes.byref(nodes))
             answers.append((score, move.value, nodes.value))
         assert answers[0] == answers[1]
         assert answers[0][2] > 1000

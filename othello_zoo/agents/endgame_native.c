@@ -13,13 +13,19 @@
  * the compiler targets AVX2 (-mavx2, which othello_zoo.agents.native passes on a CPU that has it), the flips and
  * placements run four directions at once in 256-bit registers: the same results either way. Built on first use by
  * othello_zoo.agents.native (a C compiler; the Python solver where there is none). Alpha-beta's midgame search
- * (othello_zoo_midgame) shares the file: the solver's order calls it.
+ * (othello_zoo_midgame) shares the file: the solver's order calls it. With POSIX threads a solve may run on several
+ * (young brothers wait, the table shared under a sequence lock a bucket: the parallel section below).
  */
 #if defined(__linux__)
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* mmap's MAP_ANONYMOUS and madvise under -std=c99 */
 #endif
 #include <sys/mman.h>
+#endif
+#if !defined(_WIN32)
+#define OTHELLO_ZOO_THREADS /* POSIX threads: the parallel solve */
+#include <pthread.h>
+#include <sched.h>
 #endif
 #include <stdint.h>
 #include <stdlib.h>
@@ -463,13 +469,19 @@ static int mid_search(Midgame *m, u64 p, u64 o, int depth, int alpha, int beta, 
 typedef struct {
     u64 p, o;
     int8_t lower, upper, move, empties;
+    uint32_t version; /* a bucket's first entry only, with several threads: odd while one writes the bucket */
 } Entry;
+
+typedef struct Split Split;
+typedef struct Shared Shared;
 
 typedef struct {
     Entry *table;
     u64 nodes;
     Midgame order; /* the learned evaluation that ranks the moves from EVAL_EMPTIES, where ranked */
     int ranked;
+    Shared *shared; /* what the threads of a parallel solve share; NULL with one thread */
+    Split *under;   /* the innermost split point this thread searches a child of; NULL outside every one */
 } Solver;
 
 /* The board's diagonals: DIAGONALS_9 along +9 (row - column constant), DIAGONALS_7 along +7 (row + column). */
@@ -567,6 +579,76 @@ static Entry *entry_of(Entry *bucket, u64 p, u64 o) {
     for (int i = 0; i < 2; i++)
         if (bucket[i].p == p && bucket[i].o == o) return &bucket[i];
     return NULL;
+}
+
+/* The CPU to another thread, one that may hold a bucket (more threads than cores). */
+static void give_way(void) {
+#if defined(OTHELLO_ZOO_THREADS)
+    sched_yield();
+#endif
+}
+
+/* The table's entry of (p to move, o) copied into *found; 0 where it holds none. With several threads the copy is
+ * taken between two reads of the bucket's version, and again until no write came between (a sequence lock). */
+static int probe(const Solver *s, u64 p, u64 o, Entry *found) {
+    Entry *bucket = bucket_of(s, p, o);
+    if (!s->shared) {
+        Entry *entry = entry_of(bucket, p, o);
+        if (entry) *found = *entry;
+        return entry != NULL;
+    }
+    for (int tries = 1;; tries++) {
+        uint32_t version = __atomic_load_n(&bucket[0].version, __ATOMIC_ACQUIRE);
+        if (version & 1) { /* a write under way */
+            if (tries % 64 == 0) give_way();
+            continue;
+        }
+        Entry *entry = entry_of(bucket, p, o);
+        if (entry) *found = *entry;
+        __atomic_thread_fence(__ATOMIC_ACQUIRE);
+        if (__atomic_load_n(&bucket[0].version, __ATOMIC_RELAXED) == version) return entry != NULL;
+    }
+}
+
+/* The result best of (p to move, o), n empties, searched in the window (alpha, beta) with move the best found, into
+ * the table: the first entry of the bucket keeps the result of more empties, the second the other; a bound met
+ * before is kept where it is the tighter. With several threads the bucket is written under its version (odd while
+ * written). */
+static void store(Solver *s, u64 p, u64 o, int n, int move, int best, int alpha, int beta) {
+    Entry *bucket = bucket_of(s, p, o);
+    uint32_t version = 0;
+    if (s->shared) {
+        for (int tries = 1;; tries++) {
+            version = __atomic_load_n(&bucket[0].version, __ATOMIC_RELAXED);
+            if (!(version & 1) && __atomic_compare_exchange_n(&bucket[0].version, &version, version + 1, 0,
+                                                              __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+                break;
+            if (tries % 64 == 0) give_way();
+        }
+    }
+    Entry *entry = entry_of(bucket, p, o);
+    if (!entry) {
+        if (bucket[0].empties <= n) {
+            bucket[1] = bucket[0];
+            entry = &bucket[0];
+        } else {
+            entry = &bucket[1];
+        }
+        entry->p = p;
+        entry->o = o;
+        entry->lower = -64;
+        entry->upper = 64;
+    }
+    entry->move = (int8_t)move;
+    entry->empties = (int8_t)n;
+    if (best >= beta) {
+        if (best > entry->lower) entry->lower = (int8_t)best;
+    } else if (best <= alpha) {
+        if (best < entry->upper) entry->upper = (int8_t)best;
+    } else {
+        entry->lower = entry->upper = (int8_t)best;
+    }
+    if (s->shared) __atomic_store_n(&bucket[0].version, version + 2, __ATOMIC_RELEASE);
 }
 
 static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int *best);
@@ -699,11 +781,158 @@ static void rank_children(Solver *s, Child *children, int from, int k, int n) {
     }
 }
 
+/* -- The parallel solve: young brothers wait. A node of SPLIT_EMPTIES empties or more, its first move searched without
+ * a cutoff, shares the rest with the threads that wait for work: a split point, its moves handed out one at a time
+ * under the shared lock; each thread searches its move in the window left, the best kept at the split point; a move
+ * that reaches beta abandons the others' searches below it (they return at once and store nothing). The owner, its
+ * moves handed out, helps the searches below its split point until the last returns. -- */
+
+#if defined(OTHELLO_ZOO_THREADS)
+#define SPLIT_EMPTIES 12 /* the fewest empties of a split point: below it a move's search is too short to share */
+#define PARALLEL_EMPTIES 16 /* the fewest empties at the root of a parallel solve: below it one thread is as quick */
+#define MAX_THREADS 64
+#define MAX_SPLITS 64    /* split points open at once */
+
+struct Split {
+    Split *parent;   /* the split point its owner searched a move of (the chain a cutoff abandons) */
+    Child *children; /* the owner's moves: children[next..k) not yet handed out */
+    int next, k, n;  /* (n: the node's empty squares)*/
+    int alpha, beta, best, move;
+    int workers;  /* the threads searching its moves, the owner among them */
+    int cutoff;   /* set once a move reaches beta */
+};
+
+struct Shared {
+    pthread_mutex_t lock;
+    pthread_cond_t wake; /* a split point opened, a split point's last worker done, or the solve over */
+    Split *open[MAX_SPLITS]; /* the split points with moves to hand out */
+    int opened, idle, done;
+};
+
+/* Whether a cutoff above this thread's search made it useless: a split point it works under reached beta. */
+static int abandoned(const Solver *s) {
+    for (const Split *x = s->under; x; x = x->parent)
+        if (__atomic_load_n(&x->cutoff, __ATOMIC_RELAXED)) return 1;
+    return 0;
+}
+
+static int idle_threads(const Solver *s) { return __atomic_load_n(&s->shared->idle, __ATOMIC_RELAXED) > 0; }
+
+/* sp taken off the open list, where it is on it (the shared lock held). */
+static void close_split(Shared *shared, Split *sp) {
+    for (int i = 0; i < shared->opened; i++)
+        if (shared->open[i] == sp) {
+            shared->open[i] = shared->open[--shared->opened];
+            return;
+        }
+}
+
+/* The open split point with the most empties below within (every one where within is NULL), or NULL (the shared
+ * lock held). */
+static Split *open_within(Shared *shared, const Split *within) {
+    Split *chosen = NULL;
+    for (int i = 0; i < shared->opened; i++) {
+        Split *sp = shared->open[i];
+        const Split *x = sp;
+        while (within && x && x != within) x = x->parent;
+        if ((!within || x) && (!chosen || sp->n > chosen->n)) chosen = sp;
+    }
+    return chosen;
+}
+
+/* This thread's share of sp's moves: one at a time until none is left, a move reaches beta or the work is
+ * abandoned (the shared lock held on entry and on return). */
+static void work(Solver *s, Split *sp) {
+    Shared *shared = s->shared;
+    Split *outer = s->under;
+    s->under = sp;
+    while (sp->next < sp->k && !abandoned(s)) {
+        Child *c = &sp->children[sp->next++];
+        if (sp->next == sp->k) close_split(shared, sp);
+        int floor = sp->alpha > sp->best ? sp->alpha : sp->best, beta = sp->beta;
+        pthread_mutex_unlock(&shared->lock);
+        int v = -search(s, c->o, c->p, -floor - 1, -floor, 0, NULL);
+        if (v > floor && v < beta && !abandoned(s)) v = -search(s, c->o, c->p, -beta, -v, 0, NULL);
+        pthread_mutex_lock(&shared->lock);
+        if (abandoned(s)) break;
+        if (v > sp->best) {
+            sp->best = v;
+            sp->move = c->x;
+            if (v >= beta) __atomic_store_n(&sp->cutoff, 1, __ATOMIC_RELAXED);
+        }
+    }
+    close_split(shared, sp);
+    s->under = outer;
+}
+
+/* Another thread's split point sp joined: a share of its moves searched (the shared lock held on entry and on
+ * return). */
+static void join(Solver *s, Split *sp) {
+    sp->workers++;
+    work(s, sp);
+    if (--sp->workers == 0) pthread_cond_broadcast(&s->shared->wake);
+}
+
+/* children[i..k) of a node searched by this thread and the idle ones, in the window (alpha, beta) with *best and
+ * *move so far: the best and its move into them. */
+static void split(Solver *s, Child *children, int i, int k, int n, int alpha, int beta, int *best, int *move) {
+    Shared *shared = s->shared;
+    Split sp = {s->under, children, i, k, n, alpha, beta, *best, *move, 1, 0};
+    pthread_mutex_lock(&shared->lock);
+    if (shared->opened < MAX_SPLITS) {
+        shared->open[shared->opened++] = &sp;
+        pthread_cond_broadcast(&shared->wake);
+    }
+    work(s, &sp);
+    sp.workers--;
+    while (sp.workers > 0) { /* its moves handed out: the searches below it helped until the last returns */
+        Split *below = open_within(shared, &sp);
+        if (below) {
+            join(s, below);
+        } else {
+            shared->idle++;
+            pthread_cond_wait(&shared->wake, &shared->lock);
+            shared->idle--;
+        }
+    }
+    pthread_mutex_unlock(&shared->lock);
+    *best = sp.best;
+    *move = sp.move;
+}
+
+/* A helper thread: split points joined as they open until the solve is over. */
+static void *helper(void *argument) {
+    Solver *s = argument;
+    Shared *shared = s->shared;
+    pthread_mutex_lock(&shared->lock);
+    while (!shared->done) {
+        Split *sp = open_within(shared, NULL);
+        if (sp) {
+            join(s, sp);
+        } else {
+            shared->idle++;
+            pthread_cond_wait(&shared->wake, &shared->lock);
+            shared->idle--;
+        }
+    }
+    pthread_mutex_unlock(&shared->lock);
+    return NULL;
+}
+#else
+#define SPLIT_EMPTIES 64 /* one thread here (no POSIX threads): never a split */
+static int abandoned(const Solver *s) { (void)s; return 0; }
+static int idle_threads(const Solver *s) { (void)s; return 0; }
+static void split(Solver *s, Child *children, int i, int k, int n, int alpha, int beta, int *best, int *move) {
+    (void)s, (void)children, (void)i, (void)k, (void)n, (void)alpha, (void)beta, (void)best, (void)move;
+}
+#endif
+
 static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int *best_move) {
     u64 empty = ~(p | o);
     int n = count(empty);
     if (best_move) *best_move = -1;
     if (n <= SHALLOW_EMPTIES && !best_move) return shallow(s, p, o, alpha, beta, passed, odd_quadrants(empty));
+    if (abandoned(s)) return 0;
     s->nodes++;
     u64 moves = placements(p, o);
     if (!moves) {
@@ -716,19 +945,15 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
         if (most <= alpha) return most;
         if (most < beta) beta = most;
     }
-    Entry *entry = NULL, *bucket = NULL;
+    Entry entry;
     int hint = -1;
-    if (n >= TABLE_EMPTIES) {
-        bucket = bucket_of(s, p, o);
-        entry = entry_of(bucket, p, o);
-        if (entry) {
-            hint = entry->move;
-            if (!best_move) {
-                if (entry->lower >= beta || entry->lower == entry->upper) return entry->lower;
-                if (entry->upper <= alpha) return entry->upper;
-                if (entry->lower > alpha) alpha = entry->lower;
-                if (entry->upper < beta) beta = entry->upper;
-            }
+    if (n >= TABLE_EMPTIES && probe(s, p, o, &entry)) {
+        hint = entry.move;
+        if (!best_move) {
+            if (entry.lower >= beta || entry.lower == entry.upper) return entry.lower;
+            if (entry.upper <= alpha) return entry.upper;
+            if (entry.lower > alpha) alpha = entry.lower;
+            if (entry.upper < beta) beta = entry.upper;
         }
     }
     Child children[64]; /* a placement per empty square at most */
@@ -748,8 +973,8 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     }
     if (n > ETC_EMPTIES && !best_move) { /* a child whose table entry already refutes the window: cut off at once */
         for (int i = 0; i < k; i++) {
-            Entry *e = entry_of(bucket_of(s, children[i].o, children[i].p), children[i].o, children[i].p);
-            if (e && -e->upper >= beta) return -e->upper;
+            Entry e;
+            if (probe(s, children[i].o, children[i].p, &e) && -e.upper >= beta) return -e.upper;
         }
     }
     if (first >= 0) { /* the table's move first; the others are ranked only if it does not cut off */
@@ -762,43 +987,28 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     int original_alpha = alpha, best = -INF, move = children[0].x;
     for (int i = 0; i < k; i++) {
         if (i == 1 && first >= 0) rank_children(s, children, 1, k, n);
+        if (i >= 1 && k - i >= 2 && n >= SPLIT_EMPTIES && s->shared && idle_threads(s)) {
+            /* the first move searched: the rest shared with the idle threads (young brothers wait) */
+            split(s, children, i, k, n, alpha, beta, &best, &move);
+            break;
+        }
         Child *c = &children[i];
         int floor = alpha > best ? alpha : best, v;
         if (i == 0) {
             v = -search(s, c->o, c->p, -beta, -floor, 0, NULL);
         } else {
             v = -search(s, c->o, c->p, -floor - 1, -floor, 0, NULL);
-            if (v > floor && v < beta) v = -search(s, c->o, c->p, -beta, -v, 0, NULL);
+            if (v > floor && v < beta && !abandoned(s)) v = -search(s, c->o, c->p, -beta, -v, 0, NULL);
         }
+        if (abandoned(s)) return 0;
         if (v > best) {
             best = v;
             move = c->x;
             if (best >= beta) break;
         }
     }
-    if (bucket) { /* the first entry keeps the result of more empties, the second the other */
-        if (!entry || !(entry->p == p && entry->o == o)) { /* (the search below may have moved it) */
-            if (bucket[0].empties <= n) {
-                bucket[1] = bucket[0];
-                entry = &bucket[0];
-            } else {
-                entry = &bucket[1];
-            }
-            entry->p = p;
-            entry->o = o;
-            entry->lower = -64;
-            entry->upper = 64;
-        }
-        entry->move = (int8_t)move;
-        entry->empties = (int8_t)n;
-        if (best >= beta) {
-            if (best > entry->lower) entry->lower = (int8_t)best;
-        } else if (best <= original_alpha) {
-            if (best < entry->upper) entry->upper = (int8_t)best;
-        } else {
-            entry->lower = entry->upper = (int8_t)best;
-        }
-    }
+    if (abandoned(s)) return 0; /* (a split's result, its work cut short) */
+    if (n >= TABLE_EMPTIES) store(s, p, o, n, move, best, original_alpha, beta);
     if (best_move) *best_move = move;
     return best;
 }
@@ -831,13 +1041,34 @@ static int from_guess(Solver *s, u64 p, u64 o, int alpha, int beta, int guess, i
  * (patterns, with the positional table weights and sorted_depth as othello_zoo_midgame takes them) where patterns
  * is not NULL. Returns -INF - 1 when the table cannot be allocated. */
 int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, const int *weights, const Patterns *patterns,
-                      int sorted_depth, int *move, u64 *nodes) {
+                      int sorted_depth, int threads, int *move, u64 *nodes) {
     Solver s;
     s.nodes = 0;
     s.order = (Midgame){weights, patterns, sorted_depth, 0};
     s.ranked = patterns && weights;
+    s.shared = NULL;
+    s.under = NULL;
     s.table = new_table(count(~(p | o)) >= HUGE_EMPTIES);
     if (!s.table) return -INF - 1;
+#if defined(OTHELLO_ZOO_THREADS)
+    Shared shared;
+    Solver helpers[MAX_THREADS];
+    pthread_t ids[MAX_THREADS];
+    int started = 0;
+    if (threads > MAX_THREADS) threads = MAX_THREADS;
+    if (threads > 1 && count(~(p | o)) >= PARALLEL_EMPTIES) {
+        pthread_mutex_init(&shared.lock, NULL);
+        pthread_cond_init(&shared.wake, NULL);
+        shared.opened = shared.idle = shared.done = 0;
+        s.shared = &shared;
+        for (; started < threads - 1; started++) {
+            helpers[started] = s;
+            if (pthread_create(&ids[started], NULL, helper, &helpers[started]) != 0) break; /* fewer threads */
+        }
+    }
+#else
+    (void)threads;
+#endif
     *move = -1;
     int score;
     if (!placements(p, o) && !placements(o, p)) {
@@ -847,6 +1078,20 @@ int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, const int *w
     } else {
         score = search(&s, p, o, alpha, beta, 0, move);
     }
+#if defined(OTHELLO_ZOO_THREADS)
+    if (s.shared) {
+        pthread_mutex_lock(&shared.lock);
+        shared.done = 1;
+        pthread_cond_broadcast(&shared.wake);
+        pthread_mutex_unlock(&shared.lock);
+        for (int i = 0; i < started; i++) {
+            pthread_join(ids[i], NULL);
+            s.nodes += helpers[i].nodes;
+        }
+        pthread_cond_destroy(&shared.wake);
+        pthread_mutex_destroy(&shared.lock);
+    }
+#endif
     free_table(s.table);
     *nodes = s.nodes;
     return score;

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import os
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -47,18 +48,26 @@ SORTED_DEPTH = 3
 by the evaluation of the positions they leave."""
 
 
+MAX_THREADS = 64
+"""The most threads a solve takes (``MAX_THREADS`` in the C source)."""
+
+PARALLEL_EMPTIES = 16
+"""From this many empties a solve with ``threads`` above 1 runs in parallel; below it one thread solves it (a solve
+of fewer empties takes a few milliseconds: starting threads would cost more than they give)."""
+
 SOURCE = Path(__file__).with_name("endgame_native.c")
-_FLAGS = ("-O2", "-std=c99")
+_FLAGS = ("-O2", "-std=c99", *(() if os.name == "nt" else ("-pthread",)))
 _Solve = Callable[[int, int, int, int], tuple[int, int, int]]
 
 
 def solve_function(library: ctypes.CDLL) -> Any:
     """The library's ``othello_zoo_solve`` with its argument and result types set: ``(own, opp, alpha, beta, guess,
-    weights, patterns, sorted_depth, &move, &nodes) -> score`` (``patterns`` ``None``: fastest first alone)."""
+    weights, patterns, sorted_depth, threads, &move, &nodes) -> score`` (``patterns`` ``None``: fastest first
+    alone)."""
     function = library.othello_zoo_solve
     word, number = ctypes.c_uint64, ctypes.c_int
     table, patterns = ctypes.POINTER(number), ctypes.POINTER(_Patterns)
-    function.argtypes = [word, word, number, number, number, table, patterns, number]
+    function.argtypes = [word, word, number, number, number, table, patterns, number, number]
     function.argtypes += [ctypes.POINTER(number), ctypes.POINTER(word)]
     function.restype = number
     return function
@@ -111,8 +120,21 @@ def _warn_once(why: str) -> None:
     warnings.warn(f"the endgame solver runs in Python, some hundred times slower ({why})", stacklevel=3)
 
 
+def check_threads(threads: object) -> int:
+    """``threads`` as a solve takes it: an int from 1 to :data:`MAX_THREADS`; else a ``ValueError`` naming it."""
+    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, got {threads!r}")
+    return threads
+
+
 def native_solve(
-    own: int, opp: int, alpha: int, beta: int, guess: int | None = None, evaluation: bool = True
+    own: int,
+    opp: int,
+    alpha: int,
+    beta: int,
+    guess: int | None = None,
+    evaluation: bool = True,
+    threads: int = 1,
 ) -> tuple[int, int, int] | None:
     """``(score, move, nodes)`` of the 8 x 8 position (the mover's discs ``own``, the opponent's ``opp``, as bit
     sets) by the C solver, as :meth:`~othello_zoo.agents.endgame.EndgameSolver.solve` gives them; ``None`` where
@@ -121,7 +143,14 @@ def native_solve(
     that reaches it, fewer positions the closer the guess. With ``evaluation`` (the default) the moves of positions
     of 16 empties or more are also ranked by a shallow search with the learned evaluation
     (:mod:`othello_zoo.agents.patterns`): the same score, fewer positions (those searches not counted in ``nodes``).
+
+    ``threads`` above 1 (at most :data:`MAX_THREADS`) solves a position of :data:`PARALLEL_EMPTIES` empties or more
+    with that many threads sharing the transposition table (young brothers wait: a node of 12 empties or more shares
+    its moves after the first with the threads waiting for work): the same score, a best move (where several are
+    best, any of them), a few percent more positions; about 1.8 times as fast with 2 threads on 2 free cores, and no
+    faster where the cores are busy. Without POSIX threads (Windows) one thread solves every position.
     """
+    check_threads(threads)
     library, why = _library()
     if library is None:
         _warn_once(why)
@@ -130,7 +159,7 @@ def native_solve(
     start = -1001 if guess is None else max(-1001, min(1001, guess))  # outside every window: no guess
     weights, patterns = _order() if evaluation else (None, None)
     window = max(alpha, -1000), min(beta, 1000)
-    score = library.othello_zoo_solve(own, opp, *window, start, weights, patterns, SORTED_DEPTH, move, nodes)
+    score = library.othello_zoo_solve(own, opp, *window, start, weights, patterns, SORTED_DEPTH, threads, move, nodes)
     if score < -1000:
         raise MemoryError("the C endgame solver could not allocate its transposition table (48 MiB)")
     return score, move.value, nodes.value
