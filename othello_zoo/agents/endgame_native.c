@@ -789,8 +789,6 @@ static void rank_children(Solver *s, Child *children, int from, int k, int n) {
 
 #if defined(OTHELLO_ZOO_THREADS)
 #define SPLIT_EMPTIES 12 /* the fewest empties of a split point: below it a move's search is too short to share */
-#define PARALLEL_EMPTIES 16 /* the fewest empties at the root of a parallel solve: below it one thread is as quick */
-#define MAX_THREADS 64
 #define MAX_SPLITS 64    /* split points open at once */
 
 struct Split {
@@ -940,7 +938,8 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
         if (best_move) *best_move = 64;
         return -search(s, o, p, -beta, -alpha, 1, NULL);
     }
-    if (!best_move && n >= STABLE_EMPTIES) { /* the opponent's stable discs bound the score from above */
+    if (!best_move && n >= STABLE_EMPTIES && 64 - 2 * count(o) < beta) {
+        /* the opponent's stable discs bound the score from above (not below beta where all its discs would not) */
         int most = 64 - 2 * count(stable_discs(o, p | o));
         if (most <= alpha) return most;
         if (most < beta) beta = most;
@@ -1039,7 +1038,9 @@ static int from_guess(Solver *s, u64 p, u64 o, int alpha, int beta, int guess, i
  * searches not counted); where guess lies within the window and beta - alpha > 2, by null-window searches from it
  * (from_guess), else one search of the window. The moves are ranked from EVAL_EMPTIES by the learned evaluation
  * (patterns, with the positional table weights and sorted_depth as othello_zoo_midgame takes them) where patterns
- * is not NULL. Returns -INF - 1 when the table cannot be allocated. */
+ * is not NULL. With threads above 1 (and POSIX threads) that many threads search it, sharing the table (the
+ * parallel section above; fewer where the system starts fewer). Returns -INF - 1 when the table cannot be
+ * allocated. */
 int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, const int *weights, const Patterns *patterns,
                       int sorted_depth, int threads, int *move, u64 *nodes) {
     Solver s;
@@ -1052,11 +1053,14 @@ int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, const int *w
     if (!s.table) return -INF - 1;
 #if defined(OTHELLO_ZOO_THREADS)
     Shared shared;
-    Solver helpers[MAX_THREADS];
-    pthread_t ids[MAX_THREADS];
+    Solver *helpers = NULL;
+    pthread_t *ids = NULL;
     int started = 0;
-    if (threads > MAX_THREADS) threads = MAX_THREADS;
-    if (threads > 1 && count(~(p | o)) >= PARALLEL_EMPTIES) {
+    if (threads > 1) {
+        helpers = malloc(sizeof(Solver) * (size_t)(threads - 1));
+        ids = malloc(sizeof(pthread_t) * (size_t)(threads - 1));
+    }
+    if (helpers && ids) {
         pthread_mutex_init(&shared.lock, NULL);
         pthread_cond_init(&shared.wake, NULL);
         shared.opened = shared.idle = shared.done = 0;
@@ -1091,6 +1095,8 @@ int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, const int *w
         pthread_cond_destroy(&shared.wake);
         pthread_mutex_destroy(&shared.lock);
     }
+    free(helpers);
+    free(ids);
 #endif
     free_table(s.table);
     *nodes = s.nodes;

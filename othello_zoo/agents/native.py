@@ -29,8 +29,11 @@ if TYPE_CHECKING:
     from othello_zoo.agents.patterns import PatternTables
 
 __all__ = [
+    "MAX_THREADS",
     "NATIVE_EMPTIES",
+    "PARALLEL_EMPTIES",
     "SORTED_DEPTH",
+    "check_threads",
     "native_available",
     "native_evaluate",
     "native_midgame",
@@ -49,7 +52,7 @@ by the evaluation of the positions they leave."""
 
 
 MAX_THREADS = 64
-"""The most threads a solve takes (``MAX_THREADS`` in the C source)."""
+"""The most threads a solve takes."""
 
 PARALLEL_EMPTIES = 16
 """From this many empties a solve with ``threads`` above 1 runs in parallel; below it one thread solves it (a solve
@@ -159,6 +162,8 @@ def native_solve(
     start = -1001 if guess is None else max(-1001, min(1001, guess))  # outside every window: no guess
     weights, patterns = _order() if evaluation else (None, None)
     window = max(alpha, -1000), min(beta, 1000)
+    if 64 - (own | opp).bit_count() < PARALLEL_EMPTIES:
+        threads = 1
     score = library.othello_zoo_solve(own, opp, *window, start, weights, patterns, SORTED_DEPTH, threads, move, nodes)
     if score < -1000:
         raise MemoryError("the C endgame solver could not allocate its transposition table (48 MiB)")
