@@ -110,6 +110,30 @@ def test_train__ctrl_c_keeps_the_finished_iterations_and_says_how_to_go_on(tmp_p
     assert os.path.exists(out / "log.csv")
 
 
+def test_train__ctrl_c_during_a_checkpoint_write_counts_what_the_file_holds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C that lands while the third checkpoint (iteration 2) is written: the write ends whole, and the message
+    counts the iterations that file holds (it once said one fewer: the interrupt came between the write and the
+    count)."""
+    from othello_zoo.alphazero import _checkpoint
+
+    real_save, writes = torch.save, []
+
+    def save_then_interrupt(data: object, stream: object) -> None:
+        writes.append(1)
+        real_save(data, stream)  # type: ignore[arg-type]
+        if len(writes) == 3:  # iteration 0, 1, then 2
+            signal.raise_signal(signal.SIGINT)
+
+    monkeypatch.setattr(_checkpoint.torch, "save", save_then_interrupt)
+    out = tmp_path / "run"
+    assert _train(out, "--iterations", "5") == 130
+    assert _iteration(out) == 2
+    err = capsys.readouterr().err
+    assert f"holds 2 finished iteration(s); go on with: othello-zoo train --out {out} --resume" in err
+
+
 def test_train__ray_address_without_ray_is_refused_before_anything_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -53,7 +53,7 @@ from othello_zoo.alphazero.config import EVAL_OPPONENTS, TrainConfig
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.alphazero.selfplay import SelfPlayData, match, self_play
 from othello_zoo.core.checks import resolve_device
-from othello_zoo.runtime.files import RunLock, load_saved
+from othello_zoo.runtime.files import RunLock, interrupts_deferred, load_saved
 from othello_zoo.runtime.threads import uses_package_threads
 
 __all__ = ["CHECKPOINT_KEYS", "EVAL_OPPONENTS", "ReplayBuffer", "TrainConfig", "Trainer"]
@@ -397,8 +397,9 @@ class Trainer:
             "games": self.games,
             "log": self.log,
         }
-        save_checkpoint(state, self.out)
-        self.saved_iteration = self.iteration
+        with interrupts_deferred():  # a Ctrl-C during the write comes after the count of what the file holds
+            save_checkpoint(state, self.out)
+            self.saved_iteration = self.iteration
 
     def write_log(self) -> None:
         """``log.json``, ``log.csv`` and, with matplotlib, ``curve.png`` (scores against time), under the run's
