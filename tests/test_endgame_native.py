@@ -290,13 +290,17 @@ def _solver_built(flags: tuple[str, ...], folder: Path) -> Any:
 @pytest.mark.skipif("-mavx2" not in cpu_flags(), reason="this CPU cannot run the AVX2 build")
 def test_native__the_avx2_build_searches_the_portable_builds_tree(tmp_path: Path) -> None:
     """The flips and placements in 256-bit registers against the portable C, built side by side: the same score, move
-    and node count on each endgame (the node count: every position of the search alike)."""
+    and node count on each endgame (the node count: every position of the search alike), fastest first alone and
+    ranked by the learned evaluation's searches (16 empties: where the ranking starts)."""
     portable, wide = _solver_built(("-mpopcnt",), tmp_path), _solver_built(("-mpopcnt", "-mavx2"), tmp_path)
-    for board in endgames(12, 44, seed=3):
+    weights, patterns = native._order()
+    for i, board in enumerate(endgames(12, 44, seed=3)):
+        assert 64 - (board.own | board.opp).bit_count() == 16
+        order = (weights, patterns, native.SORTED_DEPTH) if i % 2 else (None, None, 0)
         answers = []
         for solve in (portable, wide):
             move, nodes = ctypes.c_int(), ctypes.c_uint64()
-            score = solve(board.own, board.opp, -64, 64, 0, None, None, 0, 1, ctypes.byref(move), ctypes.byref(nodes))
+            score = solve(board.own, board.opp, -64, 64, 0, *order, 1, ctypes.byref(move), ctypes.byref(nodes))
             answers.append((score, move.value, nodes.value))
         assert answers[0] == answers[1]
         assert answers[0][2] > 1000
