@@ -10,8 +10,9 @@ import pytest
 import torch
 
 from othello_zoo import engine
+from othello_zoo.agents.endgame import EndgameSolver
 from othello_zoo.alphazero.agent import AlphaZeroAgent, load_network
-from othello_zoo.alphazero.selfplay import MatchResult, match, self_play
+from othello_zoo.alphazero.selfplay import MatchResult, SelfPlayData, exact_values, match, self_play
 from othello_zoo.alphazero.train import TrainConfig, Trainer, elo_difference
 from othello_zoo.core.board import Board
 from othello_zoo.search import rollout_evaluator
@@ -46,6 +47,76 @@ def test_self_play__one_game_values_agree_with_its_end(device: str) -> None:
     # Black moves first, and on 4 x 4 every ply of this game alternates or passes: the values of
     # the positions take two opposite values (or 0 for a draw), by the mover's colour.
     assert len(set(data.values.abs().tolist())) == 1
+
+
+def _bit_sets(observation: torch.Tensor) -> tuple[int, int]:
+    """The mover's and the opponent's discs of an observation ``(2, n, n)`` as bit sets (square r * n + c: bit)."""
+    planes = observation.flatten(1).tolist()
+    return tuple(sum(1 << i for i, disc in enumerate(plane) if disc) for plane in planes)  # type: ignore[return-value]
+
+
+def _sign(score: int) -> float:
+    return float((score > 0) - (score < 0))
+
+
+def test_exact_values__solved_positions_and_the_moves_before_them_by_colour() -> None:
+    """Random 4 x 4 games: each kept position of 4 empties or fewer gets its perfect-play result (the Python solver,
+    asked again here), every earlier position the first solved one's, negated where the other colour moves; passes
+    stay as they were."""
+    state = engine.init(8, 4)
+    g = torch.Generator().manual_seed(4)
+    observations, players, keep = [], [], []
+    while not bool(state.terminated.all()):
+        observation, mask = engine.mover_view(state)
+        observations.append(observation)
+        players.append(state.current_player)
+        keep.append(~state.terminated & ~mask[:, -1])
+        weights = engine.legal_action_mask(state).float() + 1e-9 * state.terminated[:, None]
+        state = engine.step(state, torch.multinomial(weights, 1, generator=g).squeeze(1), illegal_action="lose")
+    stacked, movers, kept = torch.stack(observations), torch.stack(players), torch.stack(keep)
+    before = torch.full(movers.shape, 7.0)  # none of the values a result could have
+    values = exact_values(stacked, movers, kept, before, empties=4)
+    solver = EndgameSolver(4, native=False)
+    solved_games = 0
+    for game in range(8):
+        solved = [ply for ply in range(len(stacked)) if kept[ply, game] and int(stacked[ply, game].sum()) >= 12]
+        for ply in solved:
+            assert values[ply, game] == _sign(solver.solve(*_bit_sets(stacked[ply, game]), -1, 1).score)
+        if solved:
+            solved_games += 1
+            first = solved[0]
+            for ply in range(first):
+                flip = 1.0 if movers[ply, game] == movers[first, game] else -1.0
+                assert values[ply, game] == flip * values[first, game]
+        for ply in range(len(stacked)):
+            if not solved or (ply >= solved[0] and not kept[ply, game]):
+                assert values[ply, game] == 7.0  # no position to solve, a pass or a finished board: as it was
+    assert solved_games >= 6  # (a game may end before 4 empties: one of these eight does)
+
+
+def test_self_play__exact_empties_changes_the_values_only(device: str) -> None:
+    """The same games with and without the solver's values (the same seeds): the same positions and policies; each
+    position of 8 empties or fewer valued by its perfect-play result; 0 and 21 are refused by name."""
+
+    def play(exact: int) -> SelfPlayData:
+        g = torch.Generator(device=device).manual_seed(5)
+        evaluator = rollout_evaluator(6, generator=g)
+        return self_play(
+            evaluator, games=4, board_size=6, simulations=4, generator=g, device=device, exact_empties=exact
+        )
+
+    plain, exact = play(0), play(8)
+    assert torch.equal(plain.observations, exact.observations)
+    assert torch.equal(plain.policies, exact.policies)
+    solver = EndgameSolver(6, native=False)
+    late = [i for i, o in enumerate(exact.observations) if 36 - int(o.sum()) <= 8]
+    assert len(late) >= 16
+    for i in late:
+        assert exact.values[i] == _sign(solver.solve(*_bit_sets(exact.observations[i].cpu()), -1, 1).score)
+    with pytest.raises(ValueError, match=r"exact_empties must be an int from 0 to 20, got 21"):
+        play(21)
+    with pytest.raises(ValueError, match=r"exact_empties must be an int from 0 to 20, got -1"):
+        TrainConfig(exact_empties=-1)
 
 
 def test_match__counts_and_score() -> None:

@@ -19,7 +19,7 @@ from dataclasses import InitVar, dataclass
 from typing import Any
 
 from othello_zoo.alphazero.network import check_network_config
-from othello_zoo.alphazero.selfplay import SELF_PLAY_SEARCH
+from othello_zoo.alphazero.selfplay import MAX_EXACT_EMPTIES, SELF_PLAY_SEARCH
 from othello_zoo.core.checks import check_device, check_int, check_real, check_seed
 from othello_zoo.search import DTYPES, MAX_SIMULATIONS, SearchConfig
 
@@ -57,6 +57,7 @@ class TrainConfig:
     games: int = 128  # self-play games an iteration, played together
     search: SearchConfig = SELF_PLAY_SEARCH  # the self-play search: simulations, root policy, noise, reuse
     temperature_plies: int = 8  # plies drawn in proportion to the visits, then the most visited
+    exact_empties: int = 0  # from this many empties down, the values are the exact solver's (0: the games' results)
     buffer: int = 50_000  # positions kept in the replay buffer
     batch_size: int = 256
     train_steps: int = 100  # gradient steps an iteration
@@ -110,6 +111,7 @@ class TrainConfig:
             check_int(name, getattr(self, name), low=0)
         check_seed("seed", self.seed)
         check_int("eval_simulations", self.eval_simulations, low=1, high=MAX_SIMULATIONS)
+        check_int("exact_empties", self.exact_empties, low=0, high=MAX_EXACT_EMPTIES)
         for name in ("lr", "weight_decay", "minutes"):
             check_real(name, getattr(self, name), low=0.0)
         unknown = set(self.eval_opponents.split(",")) - set(EVAL_OPPONENTS)

@@ -253,6 +253,7 @@ class Trainer:
             "board_size": c.board_size,
             "search": c.search,
             "temperature_plies": c.temperature_plies,
+            "exact_empties": c.exact_empties,
         }
         if not c.ray_address:
 
