@@ -4,6 +4,7 @@ and Ctrl-C keeps every finished iteration."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import signal
 import subprocess
@@ -132,6 +133,7 @@ def test_train__ctrl_c_during_a_checkpoint_write_counts_what_the_file_holds(
     assert _iteration(out) == 2
     err = capsys.readouterr().err
     assert f"holds 2 finished iteration(s); go on with: othello-zoo train --out {out} --resume" in err
+    assert [row["iteration"] for row in json.loads((out / "log.json").read_text())] == [1, 2]  # the log too
 
 
 def test_train__ray_address_without_ray_is_refused_before_anything_runs(

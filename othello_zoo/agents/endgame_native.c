@@ -625,6 +625,7 @@ static void store(Solver *s, u64 p, u64 o, int n, int move, int best, int alpha,
                 break;
             if (tries % 64 == 0) give_way();
         }
+        __atomic_thread_fence(__ATOMIC_RELEASE); /* the odd version seen before any write below (ARM, POWER) */
     }
     Entry *entry = entry_of(bucket, p, o);
     if (!entry) {
@@ -888,9 +889,9 @@ static void split(Solver *s, Child *children, int i, int k, int n, int alpha, in
         if (below) {
             join(s, below);
         } else {
-            shared->idle++;
+            __atomic_fetch_add(&shared->idle, 1, __ATOMIC_RELAXED);
             pthread_cond_wait(&shared->wake, &shared->lock);
-            shared->idle--;
+            __atomic_fetch_sub(&shared->idle, 1, __ATOMIC_RELAXED);
         }
     }
     pthread_mutex_unlock(&shared->lock);
@@ -908,9 +909,9 @@ static void *helper(void *argument) {
         if (sp) {
             join(s, sp);
         } else {
-            shared->idle++;
+            __atomic_fetch_add(&shared->idle, 1, __ATOMIC_RELAXED);
             pthread_cond_wait(&shared->wake, &shared->lock);
-            shared->idle--;
+            __atomic_fetch_sub(&shared->idle, 1, __ATOMIC_RELAXED);
         }
     }
     pthread_mutex_unlock(&shared->lock);

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from othello_zoo.core.checks import check_int
 from othello_zoo.runtime.native import build_library, cpu_flags
 
 if TYPE_CHECKING:
@@ -124,10 +125,9 @@ def _warn_once(why: str) -> None:
 
 
 def check_threads(threads: object) -> int:
-    """``threads`` as a solve takes it: an int from 1 to :data:`MAX_THREADS`; else a ``ValueError`` naming it."""
-    if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= MAX_THREADS:
-        raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, got {threads!r}")
-    return threads
+    """``threads`` as a solve takes it: an int from 1 to :data:`MAX_THREADS` (a ``TypeError`` or ``ValueError``
+    naming it otherwise)."""
+    return check_int("threads", threads, low=1, high=MAX_THREADS)
 
 
 def native_solve(
@@ -153,7 +153,7 @@ def native_solve(
     best, any of them), a few percent more positions; about 1.8 times as fast with 2 threads on 2 free cores, and no
     faster where the cores are busy. Without POSIX threads (Windows) one thread solves every position.
     """
-    check_threads(threads)
+    threads = check_threads(threads)
     library, why = _library()
     if library is None:
         _warn_once(why)

@@ -19,7 +19,7 @@ from dataclasses import InitVar, dataclass
 from typing import Any
 
 from othello_zoo.alphazero.network import check_network_config
-from othello_zoo.alphazero.selfplay import MAX_EXACT_EMPTIES, SELF_PLAY_SEARCH
+from othello_zoo.alphazero.selfplay import SELF_PLAY_SEARCH, max_exact_empties
 from othello_zoo.core.checks import check_device, check_int, check_real, check_seed
 from othello_zoo.search import DTYPES, MAX_SIMULATIONS, SearchConfig
 
@@ -111,7 +111,7 @@ class TrainConfig:
             check_int(name, getattr(self, name), low=0)
         check_seed("seed", self.seed)
         check_int("eval_simulations", self.eval_simulations, low=1, high=MAX_SIMULATIONS)
-        check_int("exact_empties", self.exact_empties, low=0, high=MAX_EXACT_EMPTIES)
+        check_int("exact_empties", self.exact_empties, low=0, high=max_exact_empties(self.board_size))
         for name in ("lr", "weight_decay", "minutes"):
             check_real(name, getattr(self, name), low=0.0)
         unknown = set(self.eval_opponents.split(",")) - set(EVAL_OPPONENTS)

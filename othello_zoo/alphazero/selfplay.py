@@ -40,6 +40,7 @@ __all__ = [
     "SelfPlayData",
     "exact_values",
     "match",
+    "max_exact_empties",
     "self_play",
 ]
 
@@ -52,9 +53,16 @@ root prior, so that the games explore."""
 MATCH_SEARCH = SearchConfig()
 """A match's search: the search's defaults (32 simulations, PUCT root, no noise)."""
 
-MAX_EXACT_EMPTIES = 20
-"""The most empty squares at which :func:`self_play` may take the values from the exact solver (a win/draw/loss
-solve of 20 empties takes about 0.1 s on one core in C; each more about three times that)."""
+MAX_EXACT_EMPTIES = {8: 20}
+"""The most empty squares at which :func:`self_play` may take the values from the exact solver, by board size: 20 on
+8 x 8, where the solver runs in C (a win/draw/loss solve of 20 empties takes about 0.1 s on one core, each empty
+more about three times that); 12 on the other sizes, where it runs in Python, some hundred times slower
+(:func:`max_exact_empties`)."""
+
+
+def max_exact_empties(board_size: int) -> int:
+    """:data:`MAX_EXACT_EMPTIES` of ``board_size`` (12 where the table does not name it)."""
+    return MAX_EXACT_EMPTIES.get(board_size, 12)
 
 
 class SelfPlayData(NamedTuple):
@@ -122,10 +130,11 @@ def self_play(
     ``search.simulations`` to its visits. ``on_ply(ply, unfinished)`` is called after each ply (a progress
     display's hook; it costs one synchronisation a ply).
 
-    With ``exact_empties`` above 0 (at most :data:`MAX_EXACT_EMPTIES`) the values come from the exact solver where it
-    can say more than the game's result: each kept position of that many empty squares or fewer gets its win, draw
-    or loss under perfect play (:func:`exact_values`), and each earlier position of its game the perfect-play result
-    of the game's first such position, not the result of the moves the search went on to play.
+    With ``exact_empties`` above 0 (at most :func:`max_exact_empties` of the board size) the values come from the
+    exact solver where it can say more than the game's result: each kept position of that many empty squares or
+    fewer gets its win, draw or loss under perfect play (:func:`exact_values`), and each earlier position of its game
+    the perfect-play result of the game's first such position, not the result of the moves the search went on to
+    play.
 
     ``simulations``, ``c_puct``, ``dirichlet_alpha``, ``dirichlet_fraction``, ``root_policy`` and ``reuse``,
     where given, replace those settings of ``search`` (the older way to pass them)."""
@@ -140,7 +149,7 @@ def self_play(
     )
     games = check_int("games", games, low=1)
     temperature_plies = check_int("temperature_plies", temperature_plies, low=0)
-    exact_empties = check_int("exact_empties", exact_empties, low=0, high=MAX_EXACT_EMPTIES)
+    exact_empties = check_int("exact_empties", exact_empties, low=0, high=max_exact_empties(board_size))
     device = resolve_device("device", device)
     generator = generator if generator is not None else torch.Generator(device=device).manual_seed(0)
     if config.root_policy != "puct":

@@ -342,6 +342,10 @@ class Trainer:
                         shown = {k: row[k] for k in ("value_loss", "score_vs_greedy") if k in row}
                         bar.set_postfix(iteration=self.iteration, minutes=row["minutes"], **shown)
                         self._advance(bar, finished=True)
+            except KeyboardInterrupt:  # (one that came as the checkpoint was written: its iteration's row too)
+                with interrupts_deferred():
+                    self.write_log()
+                raise
             finally:
                 self._show = None
             if self.workers is not None:
@@ -404,9 +408,10 @@ class Trainer:
 
     def write_log(self) -> None:
         """``log.json``, ``log.csv`` and, with matplotlib, ``curve.png`` (scores against time), under the run's
-        lock."""
+        lock: the rows of the iterations the checkpoint holds."""
         self._hold()
-        plotted = write_log(self.log, self.out, self.config.eval_opponents.split(","), self.config.board_size)
+        saved = [row for row in self.log if row["iteration"] <= (self.saved_iteration or 0)]
+        plotted = write_log(saved, self.out, self.config.eval_opponents.split(","), self.config.board_size)
         if not plotted and not self._said_no_plot:  # once a run
             self._said_no_plot = True
             from tqdm import tqdm  # written above a progress bar, not through it

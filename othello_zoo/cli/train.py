@@ -46,9 +46,9 @@ HELP = {  # what each TrainConfig field means, with its unit
     "dirichlet_fraction": "share of the root prior that is noise, 0 to 1 (puct)",
     "temperature_plies": "opening plies whose moves are drawn in proportion to the visits (then the most visited)",
     "reuse_tree": "each search goes on from the subtree of the move played (puct)",
-    "exact_empties": "from this many empty squares down (0 to 20), the positions' values are their wins, draws and "
-    "losses under perfect play by the exact solver, and earlier positions take the first such result (0: the "
-    "games' results)",
+    "exact_empties": "from this many empty squares down (at most 20 on 8 x 8, 12 on other sizes), the positions' "
+    "values are their wins, draws and losses under perfect play by the exact solver, and earlier positions take "
+    "the first such result (0: the games' results)",
     "buffer": "positions kept in the replay buffer",
     "batch_size": "positions a gradient step",
     "train_steps": "gradient steps an iteration",
