@@ -129,7 +129,12 @@ def test_train__ctrl_c_during_a_checkpoint_write_counts_what_the_file_holds(
 
     monkeypatch.setattr(_checkpoint.torch, "save", save_then_interrupt)
     out = tmp_path / "run"
-    assert _train(out, "--iterations", "5") == 130
+    # Python's own handler, as an interactive run has it (a runner started in the background inherits SIGINT ignored)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        assert _train(out, "--iterations", "5") == 130
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert _iteration(out) == 2
     err = capsys.readouterr().err
     assert f"holds 2 finished iteration(s); go on with: othello-zoo train --out {out} --resume" in err
