@@ -872,6 +872,20 @@ static void join(Solver *s, Split *sp) {
     if (--sp->workers == 0) pthread_cond_broadcast(&s->shared->wake);
 }
 
+/* An open split point below within (any where within is NULL) joined, or else a wake-up waited for, counted idle
+ * meanwhile (the shared lock held on entry and on return). */
+static void help_or_wait(Solver *s, const Split *within) {
+    Shared *shared = s->shared;
+    Split *sp = open_within(shared, within);
+    if (sp) {
+        join(s, sp);
+        return;
+    }
+    __atomic_fetch_add(&shared->idle, 1, __ATOMIC_RELAXED);
+    pthread_cond_wait(&shared->wake, &shared->lock);
+    __atomic_fetch_sub(&shared->idle, 1, __ATOMIC_RELAXED);
+}
+
 /* children[i..k) of a node searched by this thread and the idle ones, in the window (alpha, beta) with *best and
  * *move so far: the best and its move into them. */
 static void split(Solver *s, Child *children, int i, int k, int n, int alpha, int beta, int *best, int *move) {
@@ -884,16 +898,7 @@ static void split(Solver *s, Child *children, int i, int k, int n, int alpha, in
     }
     work(s, &sp);
     sp.workers--;
-    while (sp.workers > 0) { /* its moves handed out: the searches below it helped until the last returns */
-        Split *below = open_within(shared, &sp);
-        if (below) {
-            join(s, below);
-        } else {
-            __atomic_fetch_add(&shared->idle, 1, __ATOMIC_RELAXED);
-            pthread_cond_wait(&shared->wake, &shared->lock);
-            __atomic_fetch_sub(&shared->idle, 1, __ATOMIC_RELAXED);
-        }
-    }
+    while (sp.workers > 0) help_or_wait(s, &sp); /* its moves handed out: the searches below it helped */
     pthread_mutex_unlock(&shared->lock);
     *best = sp.best;
     *move = sp.move;
@@ -904,16 +909,7 @@ static void *helper(void *argument) {
     Solver *s = argument;
     Shared *shared = s->shared;
     pthread_mutex_lock(&shared->lock);
-    while (!shared->done) {
-        Split *sp = open_within(shared, NULL);
-        if (sp) {
-            join(s, sp);
-        } else {
-            __atomic_fetch_add(&shared->idle, 1, __ATOMIC_RELAXED);
-            pthread_cond_wait(&shared->wake, &shared->lock);
-            __atomic_fetch_sub(&shared->idle, 1, __ATOMIC_RELAXED);
-        }
-    }
+    while (!shared->done) help_or_wait(s, NULL);
     pthread_mutex_unlock(&shared->lock);
     return NULL;
 }
