@@ -41,7 +41,6 @@ def main() -> None:
     print(native_status() + (f"; {threads} threads" if threads > 1 else ""), flush=True)
     print("| FFO | empties | guess | score | move | the suite's best | nodes | seconds |")
     print("| --- | ---: | ---: | ---: | --- | --- | ---: | ---: |")
-    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[attr-defined]
     for number, line in enumerate(SUITE.read_text().splitlines(), start=40):
         if not first <= number <= last:
             continue
@@ -63,7 +62,7 @@ def main() -> None:
         shown = "" if guess is None else f"{guess:+d}"
         row = [f"#{number}", str(empties), shown, f"{score:+d}{mark}", square, listed_best]
         row += [f"{nodes:,}", f"{seconds:.1f}"]
-        print("| " + " | ".join(row) + " |")
+        print("| " + " | ".join(row) + " |", flush=True)
 
 
 if __name__ == "__main__":
