@@ -135,12 +135,13 @@ def test_shipped_network__is_blind_to_a_wipeout_one_ply_away_and_the_agent_is_no
 def test_agent__at_the_lost_games_turn_avoids_the_move_that_lost_it() -> None:
     """29 plies into the lost game (white to move, 4 discs to 25): with the search of that game (384 simulations one
     at a time) the network alone plays f2, after which black's g1 leaves every white move a wipeout; made exact one
-    move before a win, the search sees it and plays a7. The agent's default search plays g4."""
+    move before a win, the search sees it and plays g4 (a7 with the third network). The agent's default search
+    plays h5 (g4 with the third network)."""
     board = _after(LOST_GAME[: 2 * 29])
     then = {"simulations": 384, "leaf_batch": 1}
     assert format_moves([make_agent("az", exact_wins=False, **then).act(board)]) == "f2"
-    assert format_moves([make_agent("az", **then).act(board)]) == "a7"
-    assert format_moves([make_agent("az").act(board)]) == "g4"
+    assert format_moves([make_agent("az", **then).act(board)]) == "g4"
+    assert format_moves([make_agent("az").act(board)]) == "h5"
     with pytest.raises(TypeError, match="exact_wins must be True or False, got 1"):
         AlphaZeroAgent(exact_wins=1)  # type: ignore[arg-type]
 
@@ -170,8 +171,9 @@ def _play_from_opening(agent_colour: int, batched: bool) -> tuple[int, int]:
     # The exact solver decides from 20 empties where it runs in C, from 14 in Python (it plays a winning move, not
     # the widest win: the first its move order finds, so that the C solver's order decides which; 17-47 before its
     # order looked at the opponent's potential moves and two plies deep, 30-34 before it ranked the moves by the
-    # learned evaluation from 16 empties, 12-52 with that order from 18 empties, 9-55 from 20).
-    [(0, False, ((49, 15), (42, 22))), (1, True, ((9, 55), (21, 43)))],
+    # learned evaluation from 16 empties, 12-52 with that order from 18 empties, 9-55 from 20; the third network's
+    # games, 49-15 and 9-55 here, 42-22 and 21-43 in Python).
+    [(0, False, ((38, 26), (51, 13))), (1, True, ((25, 39), (12, 52)))],
     ids=["black", "white-batched"],
 )
 def test_agent__against_greedy_from_e6d6c5f4__wins_with_either_colour(
