@@ -37,9 +37,9 @@
 typedef uint64_t u64;
 
 #define SHALLOW_EMPTIES 5
-#define TABLE_EMPTIES 7
+#define TABLE_EMPTIES 7 /* from here up, the transposition table (above SHALLOW_EMPTIES + 1: search() relies on it) */
 #define STABLE_EMPTIES 8 /* from here up, the opponent's stable discs bound the score */
-#define ETC_EMPTIES 8 /* above it, the children's table entries are read before any is searched */
+#define ETC_EMPTIES 12 /* above it, the children's table entries are read before any is searched */
 #define TWO_PLY_EMPTIES 14 /* from here up, the ordering also looks at the opponent's replies */
 #define EVAL_EMPTIES 16 /* from here up, the ordering also ranks each move by the learned evaluation's search */
 #define EVAL_STEP 4 /* that search one ply deeper for every EVAL_STEP empties more (1 ply at EVAL_EMPTIES) */
@@ -271,14 +271,12 @@ static u64 flips(u64 p, u64 o, int x) {
     __m256i run = _mm256_and_si256(up, _mm256_add_epi64(first, ones)); /* the ray's squares below it */
     __m256i all = _mm256_andnot_si256(closed, run);
     /* lowering the index: the highest square that is not o, its bits smeared down */
+    const __m256i step = _mm256_set_epi64x(9, 7, 8, 1); /* each lane's ray: -1, -8, -7, -9 */
     b = _mm256_andnot_si256(O, down);
-    b = _mm256_or_si256(b, _mm256_srli_epi64(b, 1));
-    b = _mm256_or_si256(b, _mm256_srli_epi64(b, 2));
-    b = _mm256_or_si256(b, _mm256_srli_epi64(b, 4));
-    b = _mm256_or_si256(b, _mm256_srli_epi64(b, 8));
-    b = _mm256_or_si256(b, _mm256_srli_epi64(b, 16));
-    b = _mm256_or_si256(b, _mm256_srli_epi64(b, 32));
-    first = _mm256_andnot_si256(_mm256_srli_epi64(b, 1), b);
+    b = _mm256_or_si256(b, _mm256_srlv_epi64(b, step));
+    b = _mm256_or_si256(b, _mm256_srlv_epi64(b, _mm256_add_epi64(step, step)));
+    b = _mm256_or_si256(b, _mm256_srlv_epi64(b, _mm256_slli_epi64(step, 2)));
+    first = _mm256_and_si256(down, _mm256_andnot_si256(_mm256_srlv_epi64(b, step), b));
     closed = _mm256_cmpeq_epi64(_mm256_and_si256(first, P), zero);
     run = _mm256_andnot_si256(b, down); /* the ray's squares above it */
     all = _mm256_or_si256(all, _mm256_andnot_si256(closed, run));
@@ -652,21 +650,55 @@ static void store(Solver *s, u64 p, u64 o, int n, int move, int best, int alpha,
     if (s->shared) __atomic_store_n(&bucket[0].version, version + 2, __ATOMIC_RELEASE);
 }
 
-static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int *best);
+#define UNKNOWN (~0ULL) /* a node's placements not yet found (no position has all 64 squares as placements) */
+static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int *best, u64 moves);
+
+/* The flips of a placement on the last empty square, counted without making them: on a full board, a line through
+ * the square holds only the mover's discs and the opponent's, so its flips follow from the mover's discs alone.
+ * LINE_FLIPS[i][line]: the discs flipped along an 8-square line (its squares the bits of line that the mover holds)
+ * by a disc placed at its square i; a line's squares off the board (a short diagonal's) read as the opponent's, which
+ * never flip (no disc of the mover beyond them). DIAGONAL_9 and DIAGONAL_7: each square's two diagonals. */
+static uint8_t LINE_FLIPS[8][256];
+static u64 DIAGONAL_9[64], DIAGONAL_7[64];
+
+__attribute__((constructor)) static void init_last_flips(void) {
+    for (int i = 0; i < 8; i++)
+        for (int line = 0; line < 256; line++) {
+            int n = 0;
+            for (int d = -1; d <= 1; d += 2) {
+                int k = i + d, run = 0;
+                while (k >= 0 && k < 8 && !(line >> k & 1)) k += d, run++;
+                if (k >= 0 && k < 8) n += run;
+            }
+            LINE_FLIPS[i][line] = (uint8_t)n;
+        }
+    for (int x = 0; x < 64; x++) {
+        int row = x >> 3, column = x & 7;
+        DIAGONAL_9[x] = DIAGONALS_9[7 + row - column];
+        DIAGONAL_7[x] = DIAGONALS_7[row + column];
+    }
+}
+
+/* The discs a disc of p placed on x flips, x the board's last empty square: each line's discs of p gathered into
+ * a byte by column (by row for the column), the counts read from LINE_FLIPS. */
+static int last_flips(u64 p, int x) {
+    int row = x >> 3, column = x & 7;
+    const u64 spread = 0x0101010101010101ULL;
+    int n = LINE_FLIPS[column][(p >> (8 * row)) & 0xff];
+    n += LINE_FLIPS[row][(((p >> column) & spread) * 0x0102040810204080ULL) >> 56];
+    n += LINE_FLIPS[column][((p & DIAGONAL_9[x]) * spread) >> 56];
+    n += LINE_FLIPS[column][((p & DIAGONAL_7[x]) * spread) >> 56];
+    return n;
+}
 
 /* The last empty square x: the mover places there, or else the opponent does, or else nobody. The board is then
  * full: the score is twice the mover's discs less 64. */
 static int last(Solver *s, u64 p, u64 o, int x) {
     s->nodes++;
-    int own = count(p);
-    if (NEIGHBOURS[x] & o) {
-        u64 f = flips(p, o, x);
-        if (f) return 2 * (own + count(f) + 1) - 64;
-    }
-    if (NEIGHBOURS[x] & p) {
-        u64 f = flips(o, p, x);
-        if (f) return 2 * (own - count(f)) - 64;
-    }
+    int own = count(p), n = last_flips(p, x);
+    if (n) return 2 * (own + n + 1) - 64;
+    n = last_flips(o, x);
+    if (n) return 2 * (own - n) - 64;
     return final_score(p, o); /* nobody can place there */
 }
 
@@ -739,7 +771,8 @@ static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, u64
 
 typedef struct {
     int x, rank;
-    u64 p, o; /* the child, from the opponent's side: o to move */
+    u64 p, o;  /* the child, from the opponent's side: o to move */
+    u64 moves; /* o's placements there (UNKNOWN until ranked) */
 } Child;
 
 /* children[from..k) ranked, the most promising first (insertion sort: a handful of moves). Fastest first: the
@@ -748,10 +781,10 @@ typedef struct {
  * from EVAL_EMPTIES, with the learned evaluation, the value of the opponent's best reply by a shallow midgame search
  * (one ply, and one more every EVAL_STEP empties). */
 static void rank_children(Solver *s, Child *children, int from, int k, int n) {
-    if (n <= SHALLOW_EMPTIES + 1) return; /* next to the parity routine: in square order */
+    if (n <= SHALLOW_EMPTIES + 1) return; /* next to the parity routine: in square order (a root's moves alone) */
     for (int i = from; i < k; i++) {
         Child *c = &children[i];
-        u64 replies = placements(c->o, c->p);
+        u64 replies = c->moves = placements(c->o, c->p);
         c->rank = count(replies) * 16 + count(replies & CORNERS) * 32 - ((1ULL << c->x) & CORNERS ? 8 : 0) +
                   count(neighbours(c->p) & ~(c->p | c->o)) * 2;
         if (n >= TWO_PLY_EMPTIES && replies) {
@@ -850,8 +883,8 @@ static void work(Solver *s, Split *sp) {
         if (sp->next == sp->k) close_split(shared, sp);
         int floor = sp->alpha > sp->best ? sp->alpha : sp->best, beta = sp->beta;
         pthread_mutex_unlock(&shared->lock);
-        int v = -search(s, c->o, c->p, -floor - 1, -floor, 0, NULL);
-        if (v > floor && v < beta && !abandoned(s)) v = -search(s, c->o, c->p, -beta, -v, 0, NULL);
+        int v = -search(s, c->o, c->p, -floor - 1, -floor, 0, NULL, c->moves);
+        if (v > floor && v < beta && !abandoned(s)) v = -search(s, c->o, c->p, -beta, -v, 0, NULL, c->moves);
         pthread_mutex_lock(&shared->lock);
         if (abandoned(s)) break;
         if (v > sp->best) {
@@ -922,18 +955,18 @@ static void split(Solver *s, Child *children, int i, int k, int n, int alpha, in
 }
 #endif
 
-static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int *best_move) {
+static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int *best_move, u64 moves) {
     u64 empty = ~(p | o);
     int n = count(empty);
     if (best_move) *best_move = -1;
     if (n <= SHALLOW_EMPTIES && !best_move) return shallow(s, p, o, alpha, beta, passed, odd_quadrants(empty));
     if (abandoned(s)) return 0;
     s->nodes++;
-    u64 moves = placements(p, o);
+    if (moves == UNKNOWN) moves = placements(p, o);
     if (!moves) {
         if (passed) return final_score(p, o);
         if (best_move) *best_move = 64;
-        return -search(s, o, p, -beta, -alpha, 1, NULL);
+        return -search(s, o, p, -beta, -alpha, 1, NULL, UNKNOWN);
     }
     if (!best_move && n >= STABLE_EMPTIES && 64 - 2 * count(o) < beta) {
         /* the opponent's stable discs bound the score from above (not below beta where all its discs would not) */
@@ -952,6 +985,26 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
             if (entry.upper < beta) beta = entry.upper;
         }
     }
+    if (n == SHALLOW_EMPTIES + 1 && !best_move) {
+        /* next to the parity routine (below the table): the moves of odd quadrants first, each made as it is tried */
+        u64 odd = odd_quadrants(empty);
+        int best = -INF;
+        for (int round = 0; round < 2; round++) {
+            u64 squares = moves & (round == 0 ? odd : ~odd);
+            while (squares) {
+                int x = __builtin_ctzll(squares);
+                squares &= squares - 1;
+                u64 f = flips(p, o, x);
+                int v = -shallow(s, o & ~f, p | f | (1ULL << x), -beta, -(alpha > best ? alpha : best), 0,
+                                 odd ^ quadrant_of(x));
+                if (v > best) {
+                    best = v;
+                    if (best >= beta) return best;
+                }
+            }
+        }
+        return best;
+    }
     Child children[64]; /* a placement per empty square at most */
     int k = 0, first = -1;
     while (moves) {
@@ -962,6 +1015,7 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
         c->x = x;
         c->p = p | f | (1ULL << x);
         c->o = o & ~f;
+        c->moves = UNKNOWN;
         if (x == hint) first = k - 1;
         /* the child's bucket fetched now, its line on the way while the others are made: the cutoffs below and the
          * child's own search read it (7% faster on FFO #45-#46) */
@@ -991,10 +1045,10 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
         Child *c = &children[i];
         int floor = alpha > best ? alpha : best, v;
         if (i == 0) {
-            v = -search(s, c->o, c->p, -beta, -floor, 0, NULL);
+            v = -search(s, c->o, c->p, -beta, -floor, 0, NULL, c->moves);
         } else {
-            v = -search(s, c->o, c->p, -floor - 1, -floor, 0, NULL);
-            if (v > floor && v < beta && !abandoned(s)) v = -search(s, c->o, c->p, -beta, -v, 0, NULL);
+            v = -search(s, c->o, c->p, -floor - 1, -floor, 0, NULL, c->moves);
+            if (v > floor && v < beta && !abandoned(s)) v = -search(s, c->o, c->p, -beta, -v, 0, NULL, c->moves);
         }
         if (abandoned(s)) return 0;
         if (v > best) {
@@ -1017,7 +1071,7 @@ static int from_guess(Solver *s, u64 p, u64 o, int alpha, int beta, int guess, i
     while (lower < upper && lower < beta && upper > alpha) {
         int test = value > lower ? value : lower + 1, found; /* does the score reach test? */
         if (test > upper) test = upper;
-        int v = search(s, p, o, test - 1, test, 0, &found);
+        int v = search(s, p, o, test - 1, test, 0, &found, UNKNOWN);
         if (v >= test) {
             lower = v;
             *move = found;
@@ -1077,7 +1131,7 @@ int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, const int *w
     } else if (beta - alpha > 2 && alpha < guess && guess < beta) {
         score = from_guess(&s, p, o, alpha, beta, guess, move);
     } else {
-        score = search(&s, p, o, alpha, beta, 0, move);
+        score = search(&s, p, o, alpha, beta, 0, move, UNKNOWN);
     }
 #if defined(OTHELLO_ZOO_THREADS)
     if (s.shared) {

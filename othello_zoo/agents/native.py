@@ -60,7 +60,7 @@ PARALLEL_EMPTIES = 16
 of fewer empties takes a few milliseconds: starting threads would cost more than they give)."""
 
 SOURCE = Path(__file__).with_name("endgame_native.c")
-_FLAGS = ("-O2", "-std=c99", *(() if os.name == "nt" else ("-pthread",)))
+_FLAGS = ("-O3", "-std=c99", *(() if os.name == "nt" else ("-pthread",)))
 _Solve = Callable[[int, int, int, int], tuple[int, int, int]]
 
 
