@@ -775,7 +775,7 @@ typedef struct {
     u64 moves; /* o's placements there (UNKNOWN until ranked) */
 } Child;
 
-/* children[from..k) ranked, the most promising first (insertion sort: a handful of moves). Fastest first: the
+/* children[from..k) ranked (pick_child takes the lowest rank first, the most promising). Fastest first: the
  * opponent's fewest replies (its corners counting three), the mover's corner, the fewest empty squares beside the
  * mover's discs (the opponent's moves to come); from TWO_PLY_EMPTIES the reply that leaves the mover fewest moves;
  * from EVAL_EMPTIES, with the learned evaluation, the value of the opponent's best reply by a shallow midgame search
@@ -804,15 +804,18 @@ static void rank_children(Solver *s, Child *children, int from, int k, int n) {
             c->rank += value * EVAL_WEIGHT / 1000;
         }
     }
-    for (int i = from + 1; i < k; i++) {
-        Child c = children[i];
-        int j = i - 1;
-        while (j >= from && children[j].rank > c.rank) {
-            children[j + 1] = children[j];
-            j--;
-        }
-        children[j + 1] = c;
-    }
+}
+
+/* The best ranked of children[i..k) moved to i (the others keep their order): the next move to search. Most nodes
+ * that cut off do so at the first move, so the moves are picked one at a time rather than sorted. */
+static void pick_child(Child *children, int i, int k) {
+    int best = i;
+    for (int j = i + 1; j < k; j++)
+        if (children[j].rank < children[best].rank) best = j;
+    if (best == i) return;
+    Child c = children[best];
+    memmove(children + i + 1, children + i, sizeof(Child) * (size_t)(best - i));
+    children[i] = c;
 }
 
 /* -- The parallel solve: young brothers wait. A node of SPLIT_EMPTIES empties or more, its first move searched without
@@ -1034,14 +1037,16 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     } else {
         rank_children(s, children, 0, k, n);
     }
-    int original_alpha = alpha, best = -INF, move = children[0].x;
+    int original_alpha = alpha, best = -INF, move = -1, ranked = n > SHALLOW_EMPTIES + 1; /* (rank_children's) */
     for (int i = 0; i < k; i++) {
         if (i == 1 && first >= 0) rank_children(s, children, 1, k, n);
         if (i >= 1 && k - i >= 2 && n >= SPLIT_EMPTIES && s->shared && idle_threads(s)) {
-            /* the first move searched: the rest shared with the idle threads (young brothers wait) */
+            /* the first move searched: the rest shared with the idle threads (young brothers wait), in rank order */
+            for (int j = i; j < k - 1; j++) pick_child(children, j, k);
             split(s, children, i, k, n, alpha, beta, &best, &move);
             break;
         }
+        if (ranked && (i > 0 || first < 0)) pick_child(children, i, k);
         Child *c = &children[i];
         int floor = alpha > best ? alpha : best, v;
         if (i == 0) {
