@@ -8,7 +8,7 @@ transposition cutoffs, a bound from stable discs, two-ply move ordering far from
 moves ranked by a shallow search with the learned evaluation of alpha-beta), some forty times the
 Python solver's speed, so that the agents solve from 18-20 empties within a move's time. The source is compiled
 once a machine (``othello_zoo.runtime.native.build_library``: the C compiler on the ``PATH``, the user's cache),
-with ``-mpopcnt`` and ``-mavx2`` where the CPU has them.
+with ``-mpopcnt``, ``-mavx2`` and the bit-manipulation sets (``-mbmi``, ``-mbmi2``, ``-mlzcnt``) where the CPU has them.
 Where there is no compiler, or the build fails, the Python solver runs instead: :func:`native_status` says why, and
 a warning says it once. ``OTHELLO_ZOO_NATIVE=0`` in the environment turns the C solver off.
 """

@@ -44,7 +44,8 @@ def c_compiler() -> str | None:
 
 
 def cpu_flags() -> tuple[str, ...]:
-    """``-mpopcnt`` and ``-mavx2`` where this x86-64 CPU has the instructions (``/proc/cpuinfo``); none elsewhere."""
+    """``-mpopcnt``, ``-mavx2``, ``-mbmi``, ``-mbmi2`` and ``-mlzcnt`` where this x86-64 CPU has the instructions
+    (``/proc/cpuinfo``: ``popcnt``, ``avx2``, ``bmi1``, ``bmi2``, ``abm``); none elsewhere."""
     if platform.machine().lower() not in ("x86_64", "amd64"):
         return ()
     try:
@@ -52,7 +53,8 @@ def cpu_flags() -> tuple[str, ...]:
     except OSError:
         return ()
     flags = set(next((line for line in info.splitlines() if line.startswith("flags")), "").split())
-    return tuple(f"-m{name}" for name in ("popcnt", "avx2") if name in flags)
+    named = {"popcnt": "-mpopcnt", "avx2": "-mavx2", "bmi1": "-mbmi", "bmi2": "-mbmi2", "abm": "-mlzcnt"}
+    return tuple(flag for name, flag in named.items() if name in flags)
 
 
 def _not_private(path: Path) -> str | None:
