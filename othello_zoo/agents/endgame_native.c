@@ -769,6 +769,13 @@ static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, u64
     return -shallow(s, o, p, -beta, -alpha, 1, odd);
 }
 
+/* The discs of b on a corner, or on an edge square beside a corner of b's (they never flip). */
+static int corner_anchored(u64 b) {
+    u64 corners = b & CORNERS;
+    u64 beside = ((corners << 1) & NOT_A) | ((corners >> 1) & NOT_H) | (corners << 8) | (corners >> 8);
+    return count(corners | (b & beside));
+}
+
 typedef struct {
     int x, rank;
     u64 p, o;  /* the child, from the opponent's side: o to move */
@@ -777,7 +784,7 @@ typedef struct {
 
 /* children[from..k) ranked (pick_child takes the lowest rank first, the most promising). Fastest first: the
  * opponent's fewest replies (its corners counting three), the mover's corner, the fewest empty squares beside the
- * mover's discs (the opponent's moves to come); from TWO_PLY_EMPTIES the reply that leaves the mover fewest moves;
+ * mover's discs (the opponent's moves to come), the mover's discs anchored at corners; from TWO_PLY_EMPTIES the reply that leaves the mover fewest moves;
  * from EVAL_EMPTIES, with the learned evaluation, the value of the opponent's best reply by a shallow midgame search
  * (one ply, and one more every EVAL_STEP empties). */
 static void rank_children(Solver *s, Child *children, int from, int k, int n) {
@@ -786,7 +793,7 @@ static void rank_children(Solver *s, Child *children, int from, int k, int n) {
         Child *c = &children[i];
         u64 replies = c->moves = placements(c->o, c->p);
         c->rank = count(replies) * 16 + count(replies & CORNERS) * 32 - ((1ULL << c->x) & CORNERS ? 8 : 0) +
-                  count(neighbours(c->p) & ~(c->p | c->o)) * 2;
+                  count(neighbours(c->p) & ~(c->p | c->o)) * 2 - corner_anchored(c->p) * 4;
         if (n >= TWO_PLY_EMPTIES && replies) {
             int fewest = 64;
             u64 r = replies;
