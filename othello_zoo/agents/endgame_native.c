@@ -746,7 +746,8 @@ static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, u64
     if (!(rest & (rest - 1)))
         return last_two(s, p, o, __builtin_ctzll(empty), __builtin_ctzll(rest), alpha, beta, passed);
     s->nodes++;
-    int best = -INF, moved = 0;
+    u64 third = rest & (rest - 1);
+    int best = -INF, moved = 0, three = !(third & (third - 1)); /* three empty squares: last_two for each move */
     for (int round = 0; round < 2; round++) {
         u64 squares = empty & (round == 0 ? odd : ~odd);
         while (squares) {
@@ -756,8 +757,11 @@ static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, u64
             u64 f = flips(p, o, x);
             if (!f) continue;
             moved = 1;
-            u64 np = p | f | (1ULL << x), no = o & ~f;
-            int v = -shallow(s, no, np, -beta, -(alpha > best ? alpha : best), 0, odd ^ quadrant_of(x));
+            u64 np = p | f | (1ULL << x), no = o & ~f, others = empty ^ (1ULL << x);
+            int floor = alpha > best ? alpha : best;
+            int v = three ? -last_two(s, no, np, __builtin_ctzll(others), __builtin_ctzll(others & (others - 1)), -beta,
+                                      -floor, 0)
+                          : -shallow(s, no, np, -beta, -floor, 0, odd ^ quadrant_of(x));
             if (v > best) {
                 best = v;
                 if (best >= beta) return best;
