@@ -468,6 +468,7 @@ typedef struct {
     u64 p, o;
     int8_t lower, upper, move, empties;
     uint32_t version; /* a bucket's first entry only, with several threads: odd while one writes the bucket */
+    uint32_t unused[2]; /* 32 bytes an entry: a bucket is one 64-byte cache line (on Linux) */
 } Entry;
 
 typedef struct Split Split;

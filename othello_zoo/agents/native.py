@@ -166,7 +166,7 @@ def native_solve(
         threads = 1
     score = library.othello_zoo_solve(own, opp, *window, start, weights, patterns, SORTED_DEPTH, threads, move, nodes)
     if score < -1000:
-        raise MemoryError("the C endgame solver could not allocate its transposition table (48 MiB)")
+        raise MemoryError("the C endgame solver could not allocate its transposition table (64 MiB)")
     return score, move.value, nodes.value
 
 
