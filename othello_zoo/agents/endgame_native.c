@@ -42,7 +42,7 @@ typedef uint64_t u64;
 #define ETC_EMPTIES 12 /* above it, the children's table entries are read before any is searched */
 #define TWO_PLY_EMPTIES 14 /* from here up, the ordering also looks at the opponent's replies */
 #define EVAL_EMPTIES 16 /* from here up, the ordering also ranks each move by the learned evaluation's search */
-#define EVAL_STEP 4 /* that search one ply deeper for every EVAL_STEP empties more (1 ply at EVAL_EMPTIES) */
+#define EVAL_STEP 4 /* that search a ply deeper every EVAL_STEP empties from EVAL_EMPTIES + 2 (1 ply at 16, 4 at 26) */
 #define EVAL_WEIGHT 8 /* the rank's units per disc of that value (16 per reply left to the opponent) */
 #define TABLE_BITS 21 /* entries: 2^20 buckets of two */
 #define INF 1000
@@ -789,9 +789,10 @@ typedef struct {
 
 /* children[from..k) ranked (pick_child takes the lowest rank first, the most promising). Fastest first: the
  * opponent's fewest replies (its corners counting three), the mover's corner, the fewest empty squares beside the
- * mover's discs (the opponent's moves to come), the mover's discs anchored at corners; from TWO_PLY_EMPTIES the reply that leaves the mover fewest moves;
- * from EVAL_EMPTIES, with the learned evaluation, the value of the opponent's best reply by a shallow midgame search
- * (one ply, and one more every EVAL_STEP empties). */
+ * mover's discs (the opponent's moves to come), the mover's discs anchored at corners; from TWO_PLY_EMPTIES the
+ * reply that leaves the mover fewest moves; from EVAL_EMPTIES, with the learned evaluation, the value of the
+ * opponent's best reply by a shallow midgame search (one ply, and one more every EVAL_STEP empties from
+ * EVAL_EMPTIES + 2). */
 static void rank_children(Solver *s, Child *children, int from, int k, int n) {
     if (n <= SHALLOW_EMPTIES + 1) return; /* next to the parity routine: in square order (a root's moves alone) */
     for (int i = from; i < k; i++) {
@@ -812,7 +813,7 @@ static void rank_children(Solver *s, Child *children, int from, int k, int n) {
             c->rank -= fewest * 8;
         }
         if (n >= EVAL_EMPTIES && s->ranked) { /* the opponent's value, in thousandths of a disc: the lower the better */
-            int value = mid_search(&s->order, c->o, c->p, 1 + (n - EVAL_EMPTIES) / EVAL_STEP, -MID_INF, MID_INF, 0);
+            int value = mid_search(&s->order, c->o, c->p, 1 + (n - EVAL_EMPTIES + 2) / EVAL_STEP, -MID_INF, MID_INF, 0);
             c->rank += value * EVAL_WEIGHT / 1000;
         }
     }
