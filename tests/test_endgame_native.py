@@ -118,6 +118,34 @@ def test_native__threads_give_the_same_scores_and_moves_that_reach_them() -> Non
             assert low <= exact + 10
 
 
+@pytest.mark.slow
+def test_native__the_selective_search_first_changes_no_score() -> None:
+    """From 20 empties a solve from a guess searches selectively first (ProbCut with the learned evaluation), its
+    probable score the exact search's guess and its table entries only hints: the score of the full window's one
+    search (no selective search there), from guesses near and far, on one thread, two and three, and a move that
+    reaches it. The threads share the selective flag: with a helper's own flag (always exact), a helper searching a
+    split point of the selective search stored a probable bound as exact, and 4 of these 24 threaded solves were
+    wrong by 1 to 46 discs."""
+    for board in endgames(6, 40, seed=33):  # 20 empties
+        assert 64 - (board.own | board.opp).bit_count() == 20
+        exact, _, _ = native.native_solve(board.own, board.opp, -64, 64)  # type: ignore[misc]
+        for threads in (1, 2, 3):
+            for guess in (exact, -exact + 24):
+                score, move, _ = native.native_solve(  # type: ignore[misc]
+                    board.own, board.opp, -64, 64, guess, threads=threads
+                )
+                assert score == exact
+                if threads == 2 and guess == exact:
+                    child = board.step(move)
+                    sign = 1 if child.current_player == board.current_player else -1
+                    reached, _, _ = native.native_solve(child.own, child.opp, -64, 64)  # type: ignore[misc]
+                    assert sign * reached == exact  # the move reaches the score
+        high, _, _ = native.native_solve(board.own, board.opp, exact - 20, exact - 10, exact - 14)  # type: ignore[misc]
+        low, _, _ = native.native_solve(board.own, board.opp, exact + 10, exact + 20, exact + 14)  # type: ignore[misc]
+        assert high >= exact - 10
+        assert low <= exact + 10
+
+
 @pytest.mark.parametrize("threads", [0, -1, 65, 1.5, "2", True, None])
 def test_native__threads_out_of_range_are_refused_by_name(threads: Any) -> None:
     with pytest.raises((TypeError, ValueError), match=rf"threads must be an int from 1 to 64, got {threads!r}"):

@@ -9,7 +9,10 @@
  * empty squares beside the mover's discs; two plies deep from TWO_PLY_EMPTIES; from EVAL_EMPTIES also the value of a
  * shallow midgame search with the learned evaluation, the tables of othello_zoo.agents.patterns; the table's move
  * before all, the others ranked only where it does not cut off) down to SHALLOW_EMPTIES, parity order below (the odd
- * quadrants passed down), and routines for the last two squares and the last one (which only counts flips). Where
+ * quadrants passed down), and routines for the last two squares and the last one (which only counts flips). A deep
+ * solve from a guess is searched selectively first, nodes cut off where the learned evaluation's shallow search lies
+ * far outside the window (ProbCut): the table it leaves orders the exact search, and its score is the exact search's
+ * guess. Where
  * the compiler targets AVX2 (-mavx2, which othello_zoo.agents.native passes on a CPU that has it), the flips and
  * placements run four directions at once in 256-bit registers: the same results either way. Built on first use by
  * othello_zoo.agents.native (a C compiler; the Python solver where there is none). Alpha-beta's midgame search
@@ -45,6 +48,9 @@ typedef uint64_t u64;
 #define EVAL_STEP 4 /* that search a ply deeper every EVAL_STEP empties from EVAL_EMPTIES + 2 (1 ply at 16, 4 at 26) */
 #define EVAL_WEIGHT 8 /* the rank's units per disc of that value (16 per reply left to the opponent) */
 #define TABLE_BITS 21 /* entries: 2^20 buckets of two */
+#define SELECTIVE_ROOT 20 /* from here up, a solve from a guess searches selectively first (from_guess, probable) */
+#define PROBCUT_EMPTIES 10 /* that search's fewest empties of a node cut off by the learned evaluation's search */
+#define PROBCUT_MARGIN 10 /* discs beyond the window that search's value must lie for the cut */
 #define INF 1000
 
 static const u64 NOT_A = 0xfefefefefefefefeULL; /* every column but the first */
@@ -468,7 +474,8 @@ typedef struct {
     u64 p, o;
     int8_t lower, upper, move, empties;
     uint32_t version; /* a bucket's first entry only, with several threads: odd while one writes the bucket */
-    uint32_t unused[2]; /* 32 bytes an entry: a bucket is one 64-byte cache line (on Linux) */
+    uint8_t probable; /* stored by the selective search: its bounds only probable, its move a hint */
+    uint8_t unused[7]; /* 32 bytes an entry: a bucket is one 64-byte cache line (on Linux) */
 } Entry;
 
 typedef struct Split Split;
@@ -481,6 +488,7 @@ typedef struct {
     int ranked;
     Shared *shared; /* what the threads of a parallel solve share; NULL with one thread */
     Split *under;   /* the innermost split point this thread searches a child of; NULL outside every one */
+    const int *selective; /* whether the solve's search is now the selective one (the threads share it) */
 } Solver;
 
 /* The board's diagonals: DIAGONALS_9 along +9 (row - column constant), DIAGONALS_7 along +7 (row + column). */
@@ -638,6 +646,15 @@ static void store(Solver *s, u64 p, u64 o, int n, int move, int best, int alpha,
         entry->o = o;
         entry->lower = -64;
         entry->upper = 64;
+        entry->probable = (uint8_t)*s->selective;
+    } else if (entry->probable != *s->selective) {
+        if (*s->selective) { /* an exact entry kept whole: its bounds hold in the selective search too */
+            if (s->shared) __atomic_store_n(&bucket[0].version, version + 2, __ATOMIC_RELEASE);
+            return;
+        }
+        entry->lower = -64; /* a probable entry made exact: its bounds dropped, its move replaced */
+        entry->upper = 64;
+        entry->probable = 0;
     }
     entry->move = (int8_t)move;
     entry->empties = (int8_t)n;
@@ -994,7 +1011,7 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     int hint = -1;
     if (n >= TABLE_EMPTIES && probe(s, p, o, &entry)) {
         hint = entry.move;
-        if (!best_move) {
+        if (!best_move && (!entry.probable || *s->selective)) {
             if (entry.lower >= beta || entry.lower == entry.upper) return entry.lower;
             if (entry.upper <= alpha) return entry.upper;
             if (entry.lower > alpha) alpha = entry.lower;
@@ -1021,6 +1038,15 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
         }
         return best;
     }
+    if (*s->selective && !best_move && n >= PROBCUT_EMPTIES) {
+        /* ProbCut: a value of the learned evaluation's shallow search PROBCUT_MARGIN discs beyond the window taken as
+         * the node's side of it (the evaluation's search misses the score by 7-9 discs (standard deviation) at 10-18
+         * empties, one to four plies, on WTHOR 2004's games) */
+        int depth = n >= 18 ? 3 : 1;
+        int high = (beta + PROBCUT_MARGIN) * 1000, low = (alpha - PROBCUT_MARGIN) * 1000;
+        if (beta + PROBCUT_MARGIN < 64 && mid_search(&s->order, p, o, depth, high - 1, high, 0) >= high) return beta;
+        if (alpha - PROBCUT_MARGIN > -64 && mid_search(&s->order, p, o, depth, low, low + 1, 0) <= low) return alpha;
+    }
     Child children[64]; /* a placement per empty square at most */
     int k = 0, first = -1;
     while (moves) {
@@ -1040,7 +1066,8 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     if (n > ETC_EMPTIES && !best_move) { /* a child whose table entry already refutes the window: cut off at once */
         for (int i = 0; i < k; i++) {
             Entry e;
-            if (probe(s, children[i].o, children[i].p, &e) && -e.upper >= beta) return -e.upper;
+            if (probe(s, children[i].o, children[i].p, &e) && (!e.probable || *s->selective) && -e.upper >= beta)
+                return -e.upper;
         }
     }
     if (first >= 0) { /* the table's move first; the others are ranked only if it does not cut off */
@@ -1105,7 +1132,8 @@ static int from_guess(Solver *s, u64 p, u64 o, int alpha, int beta, int guess, i
 /* The solver's one entry: the score of (p to move, o) within (alpha, beta) (a bound outside it), a best move
  * (a square, 64 for a forced pass, -1 on a finished board) and the positions visited (the ordering's midgame
  * searches not counted); where guess lies within the window and beta - alpha > 2, by null-window searches from it
- * (from_guess), else one search of the window. The moves are ranked from EVAL_EMPTIES by the learned evaluation
+ * (from_guess: from SELECTIVE_ROOT empties with the learned evaluation, the selective search's from_guess first, its
+ * score the guess), else one search of the window. The moves are ranked from EVAL_EMPTIES by the learned evaluation
  * (patterns, with the positional table weights and sorted_depth as othello_zoo_midgame takes them) where patterns
  * is not NULL. With threads above 1 (and POSIX threads) that many threads search it, sharing the table (the
  * parallel section above; fewer where the system starts fewer). Returns -INF - 1 when the table cannot be
@@ -1118,6 +1146,8 @@ int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, const int *w
     s.ranked = patterns && weights;
     s.shared = NULL;
     s.under = NULL;
+    int selective = 0;
+    s.selective = &selective;
     s.table = new_table(count(~(p | o)) >= HUGE_EMPTIES);
     if (!s.table) return -INF - 1;
 #if defined(OTHELLO_ZOO_THREADS)
@@ -1147,6 +1177,14 @@ int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, const int *w
     if (!placements(p, o) && !placements(o, p)) {
         score = final_score(p, o);
     } else if (beta - alpha > 2 && alpha < guess && guess < beta) {
+        if (s.ranked && count(~(p | o)) >= SELECTIVE_ROOT) {
+            /* the selective search first (the helpers read the flag as they next search: each waits meanwhile) */
+            selective = 1;
+            int probable = from_guess(&s, p, o, alpha, beta, guess, move);
+            selective = 0;
+            *move = -1;
+            guess = probable <= alpha ? alpha + 1 : probable >= beta ? beta - 1 : probable;
+        }
         score = from_guess(&s, p, o, alpha, beta, guess, move);
     } else {
         score = search(&s, p, o, alpha, beta, 0, move, UNKNOWN);
