@@ -1041,8 +1041,9 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     if (*s->selective && !best_move && n >= PROBCUT_EMPTIES) {
         /* ProbCut: a value of the learned evaluation's shallow search PROBCUT_MARGIN discs beyond the window taken as
          * the node's side of it (the evaluation's search misses the score by 7-9 discs (standard deviation) at 10-18
-         * empties, one to four plies, on WTHOR 2004's games) */
-        int depth = n >= 18 ? 3 : 1;
+         * empties, one to four plies, on WTHOR 2004's games); deeper near a deep root, where a shallower search than
+         * the guess's would leave a worse guess than it was given */
+        int depth = n >= 22 ? 5 : n >= 18 ? 3 : 1;
         int high = (beta + PROBCUT_MARGIN) * 1000, low = (alpha - PROBCUT_MARGIN) * 1000;
         if (beta + PROBCUT_MARGIN < 64 && mid_search(&s->order, p, o, depth, high - 1, high, 0) >= high) return beta;
         if (alpha - PROBCUT_MARGIN > -64 && mid_search(&s->order, p, o, depth, low, low + 1, 0) <= low) return alpha;
