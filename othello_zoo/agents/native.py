@@ -143,7 +143,10 @@ def native_solve(
     sets) by the C solver, as :meth:`~othello_zoo.agents.endgame.EndgameSolver.solve` gives them; ``None`` where
     it is not available (said once in a warning). A ``guess`` of the score inside a window wider than 2 makes the
     solver ask null-window questions from it (MTD(f)) instead of searching the window at once: the same score, a move
-    that reaches it, fewer positions the closer the guess. With ``evaluation`` (the default) the moves of positions
+    that reaches it, fewer positions the closer the guess. From 20 empties with ``evaluation``, it asks them
+    selectively first (ProbCut: nodes cut where the learned evaluation's shallow search lies 10 discs beyond the
+    window), and then exactly, from the selective answer, with the selective search's moves tried first (1.5 times
+    as fast on FFO #49). With ``evaluation`` (the default) the moves of positions
     of 16 empties or more are also ranked by a shallow search with the learned evaluation
     (:mod:`othello_zoo.agents.patterns`): the same score, fewer positions (those searches not counted in ``nodes``).
 
