@@ -12,10 +12,9 @@
  * quadrants passed down), and routines for the last two squares and the last one (which only counts flips). A deep
  * solve from a guess is searched selectively first, nodes cut off where the learned evaluation's shallow search lies
  * far outside the window (ProbCut): the table it leaves orders the exact search, and its score is the exact search's
- * guess. Where
- * the compiler targets AVX2 (-mavx2, which othello_zoo.agents.native passes on a CPU that has it), the flips and
- * placements run four directions at once in 256-bit registers: the same results either way. Built on first use by
- * othello_zoo.agents.native (a C compiler; the Python solver where there is none). Alpha-beta's midgame search
+ * guess. Where the compiler targets AVX2 (-mavx2, which othello_zoo.agents.native passes on a CPU that has it), the
+ * flips and placements run four directions at once in 256-bit registers: the same results either way. Built on first
+ * use by othello_zoo.agents.native (a C compiler; the Python solver where there is none). Alpha-beta's midgame search
  * (othello_zoo_midgame) shares the file: the solver's order calls it. With POSIX threads a solve may run on several
  * (young brothers wait, the table shared under a sequence lock a bucket: the parallel section below).
  */
