@@ -756,24 +756,23 @@ static u64 odd_quadrants(u64 empty) {
 /* Each square's quadrant, as its squares: filling the square turns that quadrant's parity. */
 static u64 quadrant_of(int x) { return QUADRANTS[((x >> 5) & 1) * 2 + ((x >> 2) & 1)]; }
 
-/* Few empties: each empty square tried in parity order (odd quadrants first: odd, given), no table, no sorting. */
-static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, u64 odd) {
-    u64 empty = ~(p | o), rest = empty & (empty - 1);
-    if (!rest) return empty ? last(s, p, o, __builtin_ctzll(empty)) : final_score(p, o);
-    if (!(rest & (rest - 1)))
-        return last_two(s, p, o, __builtin_ctzll(empty), __builtin_ctzll(rest), alpha, beta, passed);
-    s->nodes++;
-    u64 third = rest & (rest - 1);
-    int best = -INF, moved = 0, three = !(third & (third - 1)); /* three empty squares: last_two for each move */
+static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, u64 odd);
+
+/* The best value of p's moves on squares (all of them p's placements where known, else the empty squares, each
+ * tried), in parity order (odd quadrants first: odd, given), each made as it is tried and searched by shallow (by
+ * last_two where three squares are empty); -INF where none is a move. The loop of shallow and of search's nodes next
+ * to it (their placements known). */
+static inline int parity_moves(Solver *s, u64 p, u64 o, u64 squares, int alpha, int beta, u64 odd, int known) {
+    u64 empty = ~(p | o);
+    int best = -INF, three = !known && count(empty) == 3;
     for (int round = 0; round < 2; round++) {
-        u64 squares = empty & (round == 0 ? odd : ~odd);
-        while (squares) {
-            int x = __builtin_ctzll(squares);
-            squares &= squares - 1;
-            if (!(NEIGHBOURS[x] & o)) continue;
+        u64 left = squares & (round == 0 ? odd : ~odd);
+        while (left) {
+            int x = __builtin_ctzll(left);
+            left &= left - 1;
+            if (!known && !(NEIGHBOURS[x] & o)) continue;
             u64 f = flips(p, o, x);
-            if (!f) continue;
-            moved = 1;
+            if (!known && !f) continue;
             u64 np = p | f | (1ULL << x), no = o & ~f, others = empty ^ (1ULL << x);
             int floor = alpha > best ? alpha : best;
             int v = three ? -last_two(s, no, np, __builtin_ctzll(others), __builtin_ctzll(others & (others - 1)), -beta,
@@ -785,7 +784,18 @@ static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, u64
             }
         }
     }
-    if (moved) return best;
+    return best;
+}
+
+/* Few empties: each empty square tried in parity order (odd quadrants first: odd, given), no table, no sorting. */
+static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, u64 odd) {
+    u64 empty = ~(p | o), rest = empty & (empty - 1);
+    if (!rest) return empty ? last(s, p, o, __builtin_ctzll(empty)) : final_score(p, o);
+    if (!(rest & (rest - 1)))
+        return last_two(s, p, o, __builtin_ctzll(empty), __builtin_ctzll(rest), alpha, beta, passed);
+    s->nodes++;
+    int best = parity_moves(s, p, o, empty, alpha, beta, odd, 0);
+    if (best > -INF) return best;
     if (passed) return final_score(p, o);
     return -shallow(s, o, p, -beta, -alpha, 1, odd);
 }
@@ -1017,26 +1027,8 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
             if (entry.upper < beta) beta = entry.upper;
         }
     }
-    if (n == SHALLOW_EMPTIES + 1 && !best_move) {
-        /* next to the parity routine (below the table): the moves of odd quadrants first, each made as it is tried */
-        u64 odd = odd_quadrants(empty);
-        int best = -INF;
-        for (int round = 0; round < 2; round++) {
-            u64 squares = moves & (round == 0 ? odd : ~odd);
-            while (squares) {
-                int x = __builtin_ctzll(squares);
-                squares &= squares - 1;
-                u64 f = flips(p, o, x);
-                int v = -shallow(s, o & ~f, p | f | (1ULL << x), -beta, -(alpha > best ? alpha : best), 0,
-                                 odd ^ quadrant_of(x));
-                if (v > best) {
-                    best = v;
-                    if (best >= beta) return best;
-                }
-            }
-        }
-        return best;
-    }
+    if (n == SHALLOW_EMPTIES + 1 && !best_move) /* next to the parity routine (below the table) */
+        return parity_moves(s, p, o, moves, alpha, beta, odd_quadrants(empty), 1);
     if (*s->selective && !best_move && n >= PROBCUT_EMPTIES) {
         /* ProbCut: a value of the learned evaluation's shallow search PROBCUT_MARGIN discs beyond the window taken as
          * the node's side of it (the evaluation's search misses the score by 7-9 discs (standard deviation) at 10-18
