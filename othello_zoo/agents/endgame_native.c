@@ -580,6 +580,10 @@ static void free_table(Entry *table) {
 #endif
 }
 
+/* Whether the search now running may cut off on e's bounds: an exact entry's always, a probable one's only in the
+ * selective search (the exact search takes its move alone). */
+static int bounds_hold(const Solver *s, const Entry *e) { return !e->probable || *s->selective; }
+
 /* The bucket's entry of (p to move, o), or NULL. */
 static Entry *entry_of(Entry *bucket, u64 p, u64 o) {
     for (int i = 0; i < 2; i++)
@@ -1020,7 +1024,7 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     int hint = -1;
     if (n >= TABLE_EMPTIES && probe(s, p, o, &entry)) {
         hint = entry.move;
-        if (!best_move && (!entry.probable || *s->selective)) {
+        if (!best_move && bounds_hold(s, &entry)) {
             if (entry.lower >= beta || entry.lower == entry.upper) return entry.lower;
             if (entry.upper <= alpha) return entry.upper;
             if (entry.lower > alpha) alpha = entry.lower;
@@ -1058,8 +1062,7 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     if (n > ETC_EMPTIES && !best_move) { /* a child whose table entry already refutes the window: cut off at once */
         for (int i = 0; i < k; i++) {
             Entry e;
-            if (probe(s, children[i].o, children[i].p, &e) && (!e.probable || *s->selective) && -e.upper >= beta)
-                return -e.upper;
+            if (probe(s, children[i].o, children[i].p, &e) && bounds_hold(s, &e) && -e.upper >= beta) return -e.upper;
         }
     }
     if (first >= 0) { /* the table's move first; the others are ranked only if it does not cut off */

@@ -143,12 +143,12 @@ def native_solve(
     sets) by the C solver, as :meth:`~othello_zoo.agents.endgame.EndgameSolver.solve` gives them; ``None`` where
     it is not available (said once in a warning). A ``guess`` of the score inside a window wider than 2 makes the
     solver ask null-window questions from it (MTD(f)) instead of searching the window at once: the same score, a move
-    that reaches it, fewer positions the closer the guess. From 20 empties with ``evaluation``, it asks them
-    selectively first (ProbCut: nodes cut where the learned evaluation's shallow search lies 10 discs beyond the
-    window), and then exactly, from the selective answer, with the selective search's moves tried first (1.5 times
-    as fast on FFO #49). With ``evaluation`` (the default) the moves of positions
+    that reaches it, fewer positions the closer the guess. With ``evaluation`` (the default) the moves of positions
     of 16 empties or more are also ranked by a shallow search with the learned evaluation
-    (:mod:`othello_zoo.agents.patterns`): the same score, fewer positions (those searches not counted in ``nodes``).
+    (:mod:`othello_zoo.agents.patterns`): the same score, fewer positions (those searches not counted in ``nodes``);
+    and from 20 empties a guess's questions are asked selectively first (ProbCut: nodes cut where that evaluation's
+    shallow search lies 10 discs or more beyond the window), then exactly from the selective answer, the selective
+    search's moves tried first (1.5 times as fast on FFO #49).
 
     ``threads`` above 1 (at most :data:`MAX_THREADS`) solves a position of :data:`PARALLEL_EMPTIES` empties or more
     with that many threads sharing the transposition table (young brothers wait: a node of 12 empties or more shares
