@@ -17,7 +17,7 @@ from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, alphabeta, endgame, 
 from othello_zoo.agents.endgame import EndgameSolver, Solution
 from othello_zoo.core.board import Board
 from othello_zoo.notation import format_moves
-from othello_zoo.runtime.native import c_compiler, cpu_flags
+from othello_zoo.runtime.native import c_compiler, cpu_flags, flags_for
 from othello_zoo.testing import random_play
 
 CORNERS = 0x8100000000000081
@@ -316,11 +316,12 @@ def _solver_built(flags: tuple[str, ...], folder: Path) -> Any:
 
 
 @pytest.mark.skipif("-mavx2" not in cpu_flags(), reason="this CPU cannot run the AVX2 build")
-def test_native__the_avx2_build_searches_the_portable_builds_tree(tmp_path: Path) -> None:
-    """The flips and placements in 256-bit registers against the portable C, built side by side: the same score, move
-    and node count on each endgame (the node count: every position of the search alike), fastest first alone and
-    ranked by the learned evaluation's searches (16 empties: where the ranking starts)."""
-    portable, wide = _solver_built(("-mpopcnt",), tmp_path), _solver_built(("-mpopcnt", "-mavx2"), tmp_path)
+def test_native__the_build_for_this_cpu_searches_the_portable_builds_tree(tmp_path: Path) -> None:
+    """The flips and placements in 256-bit registers (and, with BMI2, the learned evaluation's indices by pext)
+    against the portable C, built side by side: the same score, move and node count on each endgame (the node count:
+    every position of the search alike), fastest first alone and ranked by the learned evaluation's searches (16
+    empties: where the ranking starts)."""
+    portable, wide = _solver_built(("-mpopcnt",), tmp_path), _solver_built(cpu_flags(), tmp_path)
     weights, patterns = native._order()
     for i, board in enumerate(endgames(12, 44, seed=3)):
         assert 64 - (board.own | board.opp).bit_count() == 16
@@ -332,3 +333,23 @@ def test_native__the_avx2_build_searches_the_portable_builds_tree(tmp_path: Path
             answers.append((score, move.value, nodes.value))
         assert answers[0] == answers[1]
         assert answers[0][2] > 1000
+
+
+_ZEN2 = "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 23\nflags\t\t: fpu popcnt avx2 bmi1 bmi2 abm\n"
+_INTEL = _ZEN2.replace("AuthenticAMD", "GenuineIntel").replace("23", "6").replace(" bmi2", "")
+
+
+@pytest.mark.parametrize(
+    ("cpuinfo", "expected"),
+    [
+        (_ZEN2, ("-mpopcnt", "-mavx2", "-mbmi", "-mbmi2", "-mlzcnt", "-DOTHELLO_ZOO_SLOW_PEXT")),
+        (_ZEN2.replace(": 23", ": 25") + _ZEN2, ("-mpopcnt", "-mavx2", "-mbmi", "-mbmi2", "-mlzcnt")),  # the first's
+        (_INTEL, ("-mpopcnt", "-mavx2", "-mbmi", "-mlzcnt")),
+        ("processor\t: 0\nflags\t\t: fpu sse2\n", ()),
+    ],
+    ids=["zen2: pext in microcode", "zen3", "intel without bmi2", "sse2 only"],
+)
+def test_flags_for__each_instruction_the_cpu_has_and_pext_only_where_it_is_fast(
+    cpuinfo: str, expected: tuple[str, ...]
+) -> None:
+    assert flags_for(cpuinfo) == expected

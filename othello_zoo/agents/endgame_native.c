@@ -13,7 +13,8 @@
  * solve from a guess is searched selectively first, nodes cut off where the learned evaluation's shallow search lies
  * far outside the window (ProbCut): the table it leaves orders the exact search, and its score is the exact search's
  * guess. Where the compiler targets AVX2 (-mavx2, which othello_zoo.agents.native passes on a CPU that has it), the
- * flips and placements run four directions at once in 256-bit registers: the same results either way. Built on first
+ * flips and placements run four directions at once in 256-bit registers; where it targets BMI2 (-mbmi2) with a fast
+ * pext, the learned evaluation gathers each pattern's squares with it: the same results either way. Built on first
  * use by othello_zoo.agents.native (a C compiler; the Python solver where there is none). Alpha-beta's midgame search
  * (othello_zoo_midgame) shares the file: the solver's order calls it. With POSIX threads a solve may run on several
  * (young brothers wait, the table shared under a sequence lock a bucket: the parallel section below).
@@ -32,8 +33,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__AVX2__)
+#if defined(__AVX2__) || defined(__BMI2__)
 #include <immintrin.h>
+#endif
+#if defined(__BMI2__) && !defined(OTHELLO_ZOO_SLOW_PEXT)
+#define OTHELLO_ZOO_PEXT /* the learned evaluation's indices by pext (not on the CPUs where it is microcode) */
 #endif
 
 typedef uint64_t u64;
@@ -332,6 +336,10 @@ typedef struct {
     const int *stage_of;    /* [65]: the stage of a position by its empty squares */
     const int16_t *weights; /* [stages][total] */
     const int *scalars;     /* [stages][3]: mobility, potential mobility, bias */
+    const u64 *masks;          /* [instances]: each instance's squares */
+    const uint16_t *ternary;   /* each instance's 2 ** (its squares) entries, one instance after another: a set of its
+                                * squares (the bits of a pext of the instance's mask) as the sum of their digits */
+    const int *ternary_at;     /* [instances]: the instance's first entry in ternary */
 } Patterns;
 
 typedef struct {
@@ -366,11 +374,20 @@ static int positional(const int *weights, u64 d) {
     return total;
 }
 
-/* The learned value for the mover p: each instance's table entry (its squares a base-3 index: 0 empty, 1 p's, 2 o's,
- * summed disc by disc), and the stage's weights on the mobility and potential mobility differences, and its bias. */
+/* The learned value for the mover p: each instance's table entry (its squares a base-3 index: 0 empty, 1 p's, 2 o's),
+ * and the stage's weights on the mobility and potential mobility differences, and its bias. The index is the sum of
+ * the digits of p's discs and twice those of o's: by pext, each side's squares of the instance gathered into the bits
+ * that ternary reads (OTHELLO_ZOO_PEXT), else summed disc by disc (digits). */
 static int pattern_evaluate(const Patterns *t, u64 p, u64 o, int mobility, int potential) {
-    int stage = t->stage_of[count(~(p | o))], total = 0, index[MAX_INSTANCES];
+    int stage = t->stage_of[count(~(p | o))], total = 0;
     const int16_t *w = t->weights + (size_t)stage * (size_t)t->total;
+#if defined(OTHELLO_ZOO_PEXT)
+    for (int i = 0; i < t->instances; i++) {
+        const uint16_t *digits = t->ternary + t->ternary_at[i];
+        total += w[t->offsets[i] + digits[_pext_u64(p, t->masks[i])] + 2 * digits[_pext_u64(o, t->masks[i])]];
+    }
+#else
+    int index[MAX_INSTANCES];
     memcpy(index, t->offsets, sizeof(int) * (size_t)t->instances);
     for (int side = 1; side <= 2; side++)
         for (u64 d = side == 1 ? p : o; d; d &= d - 1) {
@@ -378,6 +395,7 @@ static int pattern_evaluate(const Patterns *t, u64 p, u64 o, int mobility, int p
             for (int k = 0; k < SQUARE_DIGITS && digit[2 * k] >= 0; k++) index[digit[2 * k]] += side * digit[2 * k + 1];
         }
     for (int i = 0; i < t->instances; i++) total += w[index[i]];
+#endif
     const int *s = t->scalars + 3 * stage;
     return t->unit * (total + s[0] * mobility + s[1] * potential + s[2]);
 }

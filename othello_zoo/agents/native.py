@@ -204,6 +204,9 @@ class _Patterns(ctypes.Structure):
         ("stage_of", ctypes.POINTER(ctypes.c_int)),
         ("weights", ctypes.POINTER(ctypes.c_int16)),
         ("scalars", ctypes.POINTER(ctypes.c_int)),
+        ("masks", ctypes.POINTER(ctypes.c_uint64)),
+        ("ternary", ctypes.POINTER(ctypes.c_uint16)),
+        ("ternary_at", ctypes.POINTER(ctypes.c_int)),
     ]
 
 
@@ -229,18 +232,39 @@ def _patterns(tables: PatternTables) -> _Patterns:
     stage_of = np.array([patterns.stage_of(e) for e in range(65)], dtype=np.intc)
     weights = np.ascontiguousarray(tables.weights, dtype=np.int16)
     scalars = np.ascontiguousarray(tables.scalars, dtype=np.intc)
+    masks = np.array([sum(1 << square for square in instance) for _, instance in patterns.INSTANCES], dtype=np.uint64)
+    ternary, ternary_at = _ternary(tuple(instance for _, instance in patterns.INSTANCES))
+    arrays = (digits, offsets, stage_of, weights, scalars, masks, ternary, ternary_at)
     made = _Patterns(
         len(patterns.INSTANCES),
         patterns.TOTAL,
         patterns.UNIT,
-        digits.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
-        offsets.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
-        stage_of.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
-        weights.ctypes.data_as(ctypes.POINTER(ctypes.c_int16)),
-        scalars.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
+        *(a.ctypes.data_as(ctypes.POINTER(np.ctypeslib.as_ctypes_type(a.dtype))) for a in arrays),
     )
-    made._arrays = (digits, offsets, stage_of, weights, scalars)  # type: ignore[attr-defined]
+    made._arrays = arrays  # type: ignore[attr-defined]
     return made
+
+
+def _ternary(instances: tuple[tuple[int, ...], ...]) -> tuple[Any, Any]:
+    """The C evaluation's pext tables of ``instances`` (each a shape's squares, the first the lowest digit): for each,
+    ``2 ** len(squares)`` entries, entry ``b`` the sum of ``3 ** place`` over the squares whose bits are set in ``b``
+    (bit ``j``: the instance's ``j``-th square in square order, as pext gathers them); and each one's first entry.
+
+    >>> table, at = _ternary(((9, 1),))  # square 1 is digit 1 (3), square 9 digit 0 (1); square order: 1, 9
+    >>> table.tolist(), at.tolist()
+    ([0, 3, 1, 4], [0])
+    """
+    import numpy as np
+
+    tables, at = [], []
+    for squares in instances:
+        if 3 ** len(squares) > 1 << 16:
+            raise ValueError(f"the C evaluation reads patterns of 10 squares at most, got {len(squares)}")
+        values = np.array([3 ** squares.index(square) for square in sorted(squares)], dtype=np.int64)
+        bits = (np.arange(2 ** len(squares))[:, None] >> np.arange(len(squares))) & 1
+        at.append(sum(len(t) for t in tables))
+        tables.append(bits @ values)
+    return np.concatenate(tables).astype(np.uint16), np.array(at, dtype=np.intc)
 
 
 @functools.cache

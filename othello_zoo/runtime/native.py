@@ -22,7 +22,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["BUILD_SECONDS", "build_library", "c_compiler", "cache_dir", "cpu_flags"]
+__all__ = ["BUILD_SECONDS", "build_library", "c_compiler", "cache_dir", "cpu_flags", "flags_for"]
 
 BUILD_SECONDS = 120
 """How long one build may take before it counts as failed."""
@@ -45,16 +45,32 @@ def c_compiler() -> str | None:
 
 def cpu_flags() -> tuple[str, ...]:
     """``-mpopcnt``, ``-mavx2``, ``-mbmi``, ``-mbmi2`` and ``-mlzcnt`` where this x86-64 CPU has the instructions
-    (``/proc/cpuinfo``: ``popcnt``, ``avx2``, ``bmi1``, ``bmi2``, ``abm``); none elsewhere."""
+    (``/proc/cpuinfo``: ``popcnt``, ``avx2``, ``bmi1``, ``bmi2``, ``abm``), and ``-DOTHELLO_ZOO_SLOW_PEXT`` where its
+    pext is microcode (AMD's and Hygon's before Zen 3: family 23 and 24) so that the C code does without it; none
+    elsewhere."""
     if platform.machine().lower() not in ("x86_64", "amd64"):
         return ()
     try:
         info = Path("/proc/cpuinfo").read_text(errors="replace")
     except OSError:
         return ()
-    flags = set(next((line for line in info.splitlines() if line.startswith("flags")), "").split())
+    return flags_for(info)
+
+
+def flags_for(cpuinfo: str) -> tuple[str, ...]:
+    """:func:`cpu_flags` of the x86-64 CPU that ``cpuinfo`` (the text of ``/proc/cpuinfo``) describes: its first
+    processor's ``flags``, ``vendor_id`` and ``cpu family``."""
+    fields: dict[str, str] = {}
+    for line in cpuinfo.splitlines():
+        name, _, value = line.partition(":")
+        fields.setdefault(name.strip(), value.strip())
+    flags = set(fields.get("flags", "").split())
     named = {"popcnt": "-mpopcnt", "avx2": "-mavx2", "bmi1": "-mbmi", "bmi2": "-mbmi2", "abm": "-mlzcnt"}
-    return tuple(flag for name, flag in named.items() if name in flags)
+    found = tuple(flag for name, flag in named.items() if name in flags)
+    vendor, family = fields.get("vendor_id"), fields.get("cpu family", "")
+    if "bmi2" in flags and vendor in ("AuthenticAMD", "HygonGenuine") and family.isdigit() and int(family) < 25:
+        found += ("-DOTHELLO_ZOO_SLOW_PEXT",)
+    return found
 
 
 def _not_private(path: Path) -> str | None:
