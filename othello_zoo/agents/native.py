@@ -105,6 +105,8 @@ def _library() -> tuple[ctypes.CDLL | None, str]:
     evaluate.argtypes = [ctypes.c_uint64, ctypes.c_uint64, table, patterns]
     evaluate.restype = ctypes.c_int
     vector = "AVX2 flips" if "-mavx2" in flags else "portable flips"
+    if "-mbmi2" in flags and "-DOTHELLO_ZOO_SLOW_PEXT" not in flags:
+        vector += ", pext patterns"
     return library, said.replace(" into ", f" ({vector}) into ", 1)
 
 
