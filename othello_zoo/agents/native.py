@@ -258,7 +258,8 @@ def _ternary(instances: tuple[tuple[int, ...], ...]) -> tuple[Any, Any]:
     """
     import numpy as np
 
-    tables, at = [], []
+    tables: list[Any] = []
+    at: list[int] = []
     for squares in instances:
         if 3 ** len(squares) > 1 << 16:
             raise ValueError(f"the C evaluation reads patterns of 10 squares at most, got {len(squares)}")
