@@ -270,6 +270,7 @@ def measure_gym_vector(
     import gymnasium
 
     from othello_zoo import GYMNASIUM_ID
+    from othello_zoo.gym.vector import OthelloGymVectorEnv
 
     dev = resolve_device("device", device)
     env = gymnasium.make_vec(
@@ -283,13 +284,15 @@ def measure_gym_vector(
         illegal_action="lose",
         compile=compile,
     )
+    boards = env.unwrapped
+    assert isinstance(boards, OthelloGymVectorEnv)  # the entry point's own class, under any wrappers
     env.reset(seed=seed)
     generator = torch.Generator(device=dev).manual_seed(seed)
-    env.step(engine.random_actions(env.unwrapped.state, generator))  # compiles (compile=True)
+    env.step(engine.random_actions(boards.state, generator))  # compiles (compile=True)
 
     def run_steps(k: int) -> None:
         for _ in range(k):
-            env.step(engine.random_actions(env.unwrapped.state, generator))
+            env.step(engine.random_actions(boards.state, generator))
 
     steps, elapsed = best_rounds(run_steps, _sync(dev), seconds, repeats)
     threads = torch.get_num_threads()
