@@ -44,7 +44,7 @@ typedef uint64_t u64;
 
 #define SHALLOW_EMPTIES 5
 #define TABLE_EMPTIES 7 /* from here up, the transposition table (above SHALLOW_EMPTIES + 1: search() relies on it) */
-#define STABLE_EMPTIES 8 /* from here up, the opponent's stable discs bound the score */
+#define STABLE_EMPTIES 4 /* from here up, the opponent's stable discs bound the score (stable_cut) */
 #define ETC_EMPTIES 12 /* above it, the children's table entries are read before any is searched */
 #define TWO_PLY_EMPTIES 14 /* from here up, the ordering also looks at the opponent's replies */
 #define EVAL_EMPTIES 16 /* from here up, the ordering also ranks each move by the learned evaluation's search */
@@ -559,6 +559,17 @@ static u64 stable_discs(u64 b, u64 filled) {
     }
 }
 
+/* The bound of the opponent's stable discs on the score of (p to move, o): the bound itself where it is at most
+ * alpha (the node's value: a cutoff), else INF, beta lowered to it where it lies below. Not computed where the
+ * opponent's discs, all of them stable, would not bound it below beta. */
+static inline int stable_cut(u64 p, u64 o, int alpha, int *beta) {
+    if (64 - 2 * count(o) >= *beta) return INF;
+    int most = 64 - 2 * count(stable_discs(o, p | o));
+    if (most <= alpha) return most;
+    if (most < *beta) *beta = most;
+    return INF;
+}
+
 static u64 mix(u64 p, u64 o) {
     u64 h = p * 0x9e3779b97f4a7c15ULL ^ (o + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
     return h ^ (h >> 29);
@@ -816,6 +827,10 @@ static int shallow(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, u64
     if (!(rest & (rest - 1)))
         return last_two(s, p, o, __builtin_ctzll(empty), __builtin_ctzll(rest), alpha, beta, passed);
     s->nodes++;
+    if (count(empty) >= STABLE_EMPTIES) {
+        int cut = stable_cut(p, o, alpha, &beta);
+        if (cut < INF) return cut;
+    }
     int best = parity_moves(s, p, o, empty, alpha, beta, odd, 0);
     if (best > -INF) return best;
     if (passed) return final_score(p, o);
@@ -1032,11 +1047,9 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
         if (best_move) *best_move = 64;
         return -search(s, o, p, -beta, -alpha, 1, NULL, UNKNOWN);
     }
-    if (!best_move && n >= STABLE_EMPTIES && 64 - 2 * count(o) < beta) {
-        /* the opponent's stable discs bound the score from above (not below beta where all its discs would not) */
-        int most = 64 - 2 * count(stable_discs(o, p | o));
-        if (most <= alpha) return most;
-        if (most < beta) beta = most;
+    if (!best_move && n >= STABLE_EMPTIES) {
+        int cut = stable_cut(p, o, alpha, &beta);
+        if (cut < INF) return cut;
     }
     Entry entry;
     int hint = -1;
