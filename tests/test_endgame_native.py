@@ -17,7 +17,7 @@ from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, alphabeta, endgame, 
 from othello_zoo.agents.endgame import EndgameSolver, Solution
 from othello_zoo.core.board import Board
 from othello_zoo.notation import format_moves
-from othello_zoo.runtime.native import c_compiler, cpu_flags, flags_for
+from othello_zoo.runtime.native import c_compiler, cpu_flags
 from othello_zoo.testing import random_play
 
 CORNERS = 0x8100000000000081
@@ -333,23 +333,3 @@ def test_native__the_build_for_this_cpu_searches_the_portable_builds_tree(tmp_pa
             answers.append((score, move.value, nodes.value))
         assert answers[0] == answers[1]
         assert answers[0][2] > 1000
-
-
-_ZEN2 = "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 23\nflags\t\t: fpu popcnt avx2 bmi1 bmi2 abm\n"
-_INTEL = _ZEN2.replace("AuthenticAMD", "GenuineIntel").replace("23", "6").replace(" bmi2", "")
-
-
-@pytest.mark.parametrize(
-    ("cpuinfo", "expected"),
-    [
-        (_ZEN2, ("-mpopcnt", "-mavx2", "-mbmi", "-mbmi2", "-mlzcnt", "-DOTHELLO_ZOO_SLOW_PEXT")),
-        (_ZEN2.replace(": 23", ": 25") + _ZEN2, ("-mpopcnt", "-mavx2", "-mbmi", "-mbmi2", "-mlzcnt")),  # the first's
-        (_INTEL, ("-mpopcnt", "-mavx2", "-mbmi", "-mlzcnt")),
-        ("processor\t: 0\nflags\t\t: fpu sse2\n", ()),
-    ],
-    ids=["zen2: pext in microcode", "zen3", "intel without bmi2", "sse2 only"],
-)
-def test_flags_for__each_instruction_the_cpu_has_and_pext_only_where_it_is_fast(
-    cpuinfo: str, expected: tuple[str, ...]
-) -> None:
-    assert flags_for(cpuinfo) == expected
