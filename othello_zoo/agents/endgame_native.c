@@ -1236,6 +1236,15 @@ int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, const int *w
     return score;
 }
 
+/* Whether this build gathers the learned evaluation's patterns by pext (OTHELLO_ZOO_PEXT): for its status line. */
+int othello_zoo_pext(void) {
+#if defined(OTHELLO_ZOO_PEXT)
+    return 1;
+#else
+    return 0;
+#endif
+}
+
 /* The discs of b that stable_discs finds (filled: every disc on the board): its bound, for the tests. */
 u64 othello_zoo_stable(u64 b, u64 filled) { return stable_discs(b, filled); }
 

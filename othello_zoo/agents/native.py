@@ -105,7 +105,8 @@ def _library() -> tuple[ctypes.CDLL | None, str]:
     evaluate.argtypes = [ctypes.c_uint64, ctypes.c_uint64, table, patterns]
     evaluate.restype = ctypes.c_int
     vector = "AVX2 flips" if "-mavx2" in flags else "portable flips"
-    if "-mbmi2" in flags and "-DOTHELLO_ZOO_SLOW_PEXT" not in flags:
+    library.othello_zoo_pext.restype = ctypes.c_int
+    if library.othello_zoo_pext():  # the build's own word (the C source decides where pext runs)
         vector += ", pext patterns"
     return library, said.replace(" into ", f" ({vector}) into ", 1)
 
@@ -259,14 +260,15 @@ def _ternary(instances: tuple[tuple[int, ...], ...]) -> tuple[Any, Any]:
     import numpy as np
 
     tables: list[Any] = []
-    at: list[int] = []
+    at = [0]
     for squares in instances:
         if 3 ** len(squares) > 1 << 16:
             raise ValueError(f"the C evaluation reads patterns of 10 squares at most, got {len(squares)}")
         values = np.array([3 ** squares.index(square) for square in sorted(squares)], dtype=np.int64)
         bits = (np.arange(2 ** len(squares))[:, None] >> np.arange(len(squares))) & 1
-        at.append(sum(len(t) for t in tables))
         tables.append(bits @ values)
+        at.append(at[-1] + len(tables[-1]))
+    at.pop()  # (the end of the last)
     return np.concatenate(tables).astype(np.uint16), np.array(at, dtype=np.intc)
 
 
