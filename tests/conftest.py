@@ -55,6 +55,18 @@ def on_device(device: str) -> torch.device:
     return torch.empty(0, device=device).device
 
 
+MOST_WORKERS = 8
+"""The most worker processes ``-n auto`` starts (pytest-xdist): one a core up to this, each holding torch (about
+half a gigabyte), so that a many-core machine's run does not take its memory."""
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: a worker a core this process may run on, at most :data:`MOST_WORKERS`."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(cores, MOST_WORKERS))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """No window or sound device is needed: pygame draws to dummy drivers in tests."""
     import os
