@@ -56,8 +56,8 @@ def on_device(device: str) -> torch.device:
 
 
 MOST_WORKERS = 8
-"""The most worker processes ``-n auto`` starts (pytest-xdist): one a core up to this, each holding torch (about
-half a gigabyte), so that a many-core machine's run does not take its memory."""
+"""The most worker processes ``-n auto`` starts (pytest-xdist): one a core up to this, each holding torch (280 MB
+each as they start, more as the tests go on), so that a many-core machine's run does not take its memory."""
 
 
 @pytest.hookimpl(optionalhook=True)
