@@ -63,8 +63,9 @@ each as they start, more as the tests go on), so that a many-core machine's run 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: a worker a core this process may run on, at most :data:`MOST_WORKERS`."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return max(1, min(cores, MOST_WORKERS))
+    from othello_zoo.runtime.threads import usable_cores
+
+    return min(usable_cores(), MOST_WORKERS)
 
 
 def pytest_configure(config: pytest.Config) -> None:

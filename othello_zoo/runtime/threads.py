@@ -58,6 +58,7 @@ __all__ = [
     "set_threads",
     "thread_report",
     "threads_setting",
+    "usable_cores",
     "uses_adaptive_threads",
     "uses_package_threads",
 ]
@@ -406,11 +407,18 @@ def _at(threads: int, function: Callable[P, R], *args: P.args, **kwargs: P.kwarg
         torch.set_num_threads(before)
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one, else every core).
+
+    >>> usable_cores() >= 1
+    True"""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def thread_report() -> list[tuple[str, str]]:
     """The facts about CPU threads, as (name, value) rows (``othello-zoo doctor`` prints them)."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     rows = [
-        ("CPU cores", f"{cores} usable of {os.cpu_count()}"),
+        ("CPU cores", f"{usable_cores()} usable of {os.cpu_count()}"),
         ("torch threads", f"{torch.get_num_threads()} intra-op (torch's setting in this process)"),
     ]
     rows.append(("package threads", _setting_text()))
