@@ -4,6 +4,7 @@ FFO suite's values, the hand-off inside EndgameSolver, and the fallback when it 
 from __future__ import annotations
 
 import ctypes
+import functools
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -228,6 +229,61 @@ def test_native__stable_discs_never_flip_in_play() -> None:
     assert checked >= 55
     full = Board.from_text("XXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOOXXXXXXXXOOOOOOOO X")
     assert native.native_stable(full.own, full.own | full.opp) == full.own
+
+
+def _line_flips(mover: int, other: int, square: int) -> int:
+    """The discs of ``other`` that ``mover`` placing on ``square`` of an 8-square line flips along it."""
+    flipped = 0
+    for step in (-1, 1):
+        k, run = square + step, 0
+        while 0 <= k < 8 and other >> k & 1:
+            run |= 1 << k
+            k += step
+        if 0 <= k < 8 and mover >> k & 1:
+            flipped |= run
+    return flipped
+
+
+@functools.cache
+def _never_flipped(black: int, white: int) -> int:
+    """The discs of a line that no sequence of placements on its empty squares, by either side in any order, flips
+    along it (the definition, by exhausting the sequences)."""
+    stable = black | white
+    for square in range(8):
+        if (black | white) >> square & 1:
+            continue
+        f = _line_flips(black, white, square)
+        stable &= ~f & _never_flipped(black | f | 1 << square, white & ~f)
+        f = _line_flips(white, black, square)
+        stable &= ~f & _never_flipped(black & ~f, white | f | 1 << square)
+    return stable
+
+
+def _on_edge(line: int, edge: str) -> int:
+    """An 8-bit line's bit i on the edge's i-th square (the first row along it, the other edges likewise)."""
+    squares = {"top": range(8), "bottom": range(56, 64), "left": range(0, 64, 8), "right": range(7, 64, 8)}[edge]
+    return sum(1 << square for i, square in enumerate(squares) if line >> i & 1)
+
+
+def test_native__stable_edge_discs_are_exactly_those_no_play_along_the_edge_flips() -> None:
+    """On a board with one edge filled in every way (3^8 lines, each of the four edges) the bound counts exactly the
+    edge discs that no sequence of placements flips: an edge's disc flips only along the edge, and the line has no
+    full line across it. Before its table, a disc counted only in a run from a corner: in ``...OXOXO`` the X beside
+    the corner O never flips (both its neighbours are O discs, on squares that never change colour) and counts now."""
+    checked = 0
+    for black in range(256):
+        for white in range(256):
+            if black & white:
+                continue
+            want = _never_flipped(black, white)
+            for edge in ("top", "bottom", "left", "right"):
+                b, w = _on_edge(black, edge), _on_edge(white, edge)
+                assert native.native_stable(b, b | w) == _on_edge(want & black, edge)
+                assert native.native_stable(w, b | w) == _on_edge(want & white, edge)
+            checked += 1
+    assert checked == 3**8
+    line = Board.from_text("---OXOXO" + "-" * 56 + " X")  # the example of the docstring, on the top row
+    assert native.native_stable(line.own, line.own | line.opp) == 1 << 6  # g1 alone of the X discs
 
 
 def test_native__finished_boards_and_forced_passes() -> None:

@@ -522,7 +522,23 @@ static const u64 DIAGONALS_7[15] = {
     0x0408102040800000ULL, 0x0810204080000000ULL, 0x1020408000000000ULL,
     0x2040800000000000ULL, 0x4080000000000000ULL, 0x8000000000000000ULL};
 
-/* The squares whose line in each direction (row, column, two diagonals) is full. */
+/* RAY_ENDS[d][k]: the squares whose ray in direction d (+9, -9, +7, -7) leaves the board within 2^k steps. */
+static u64 RAY_ENDS[4][3];
+
+__attribute__((constructor)) static void init_ray_ends(void) {
+    for (int x = 0; x < 64; x++) {
+        int row = x >> 3, column = x & 7;
+        int reach[4] = {7 - (row > column ? row : column), row < column ? row : column,
+                        7 - (row > 7 - column ? row : 7 - column), row < 7 - column ? row : 7 - column};
+        for (int d = 0; d < 4; d++)
+            for (int k = 0; k < 3; k++)
+                if (reach[d] < 1 << k) RAY_ENDS[d][k] |= 1ULL << x;
+    }
+}
+
+/* The squares whose line in each direction (row, column, two diagonals) is full. A diagonal by doubling: a square's
+ * ray is filled for 2^(k+1) steps (or to the board's edge) where it is for 2^k and so is the ray of the square 2^k
+ * steps on (or it ends before). */
 static void full_lines(u64 filled, u64 *h, u64 *v, u64 *d7, u64 *d9) {
     u64 t = filled & (filled >> 1) & NOT_H; /* a row's first square where its eight squares are filled */
     t &= (t >> 2) | 0xc0c0c0c0c0c0c0c0ULL;
@@ -532,28 +548,80 @@ static void full_lines(u64 filled, u64 *h, u64 *v, u64 *d7, u64 *d9) {
     t &= t >> 16;
     t &= t >> 32;
     *v = t * 0x0101010101010101ULL;
-    *d7 = *d9 = 0;
-    for (int k = 0; k < 15; k++) {
-        if ((filled & DIAGONALS_9[k]) == DIAGONALS_9[k]) *d9 |= DIAGONALS_9[k];
-        if ((filled & DIAGONALS_7[k]) == DIAGONALS_7[k]) *d7 |= DIAGONALS_7[k];
+    u64 up9 = filled, down9 = filled, up7 = filled, down7 = filled;
+    for (int k = 0; k < 3; k++) {
+        up9 &= RAY_ENDS[0][k] | up9 >> (9 << k);
+        down9 &= RAY_ENDS[1][k] | down9 << (9 << k);
+        up7 &= RAY_ENDS[2][k] | up7 >> (7 << k);
+        down7 &= RAY_ENDS[3][k] | down7 << (7 << k);
     }
+    *d9 = up9 & down9;
+    *d7 = up7 & down7;
 }
 
-/* Discs of b (filled: every disc) that can never flip: those whose four lines are full, the corners, and, grown
- * from them, a disc that in each of the four line directions has a full line, the board's edge or a stable disc of
- * its colour beside it. A lower bound on the stable discs (a disc between a stable one and an edge of another
- * colour's run is left out). */
+/* The discs of an edge that no play can flip (EDGE_STABLE[p << 8 | o], p and o a line's discs of each colour, bit i
+ * its square i): an edge's disc flips only along the edge, so a disc is stable where no sequence of placements on the
+ * line's empty squares, by either colour in any order (a placement there may flip nothing along the edge: its flips
+ * can lie across the board), ever flips it. Each line from the one with one more disc: a disc stays stable where
+ * no placement flips it now and it is stable in every line a placement makes. COLUMN_SPREAD: a byte's bit i on
+ * square 8 i (the first column). */
+static uint8_t EDGE_STABLE[1 << 16];
+static u64 COLUMN_SPREAD[256];
+
+/* The discs of o that a disc of p placed on square x of an 8-square line flips along it. */
+static int line_flips(int p, int o, int x) {
+    int all = 0;
+    for (int d = -1; d <= 1; d += 2) {
+        int k = x + d, run = 0;
+        while (k >= 0 && k < 8 && (o >> k & 1)) run |= 1 << k, k += d;
+        if (k >= 0 && k < 8 && (p >> k & 1)) all |= run;
+    }
+    return all;
+}
+
+__attribute__((constructor)) static void init_edge_stable(void) {
+    for (int filled = 8; filled >= 0; filled--)
+        for (int discs = 0; discs < 256; discs++) {
+            if (__builtin_popcount(discs) != filled) continue;
+            for (int p = discs;; p = (p - 1) & discs) { /* each split of the line's discs into the two colours */
+                int o = discs ^ p, stable = discs;
+                for (int x = 0; x < 8; x++) {
+                    if (discs >> x & 1) continue;
+                    int f = line_flips(p, o, x); /* p places on x */
+                    stable &= ~f & EDGE_STABLE[(p | f | 1 << x) << 8 | (o & ~f)];
+                    f = line_flips(o, p, x); /* o places on x */
+                    stable &= ~f & EDGE_STABLE[(p & ~f) << 8 | (o | f | 1 << x)];
+                }
+                EDGE_STABLE[p << 8 | o] = (uint8_t)stable;
+                if (!p) break;
+            }
+        }
+    for (int line = 0; line < 256; line++)
+        for (int i = 0; i < 8; i++)
+            if (line >> i & 1) COLUMN_SPREAD[line] |= 1ULL << (8 * i);
+}
+
+/* Column c of b gathered into a byte, its bit i the square on row i. */
+static int column_byte(u64 b, int c) { return (int)((((b >> c) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56); }
+
+/* Discs of b (filled: every disc) that can never flip: those the edges' table finds (EDGE_STABLE), those whose four
+ * lines are full, and, grown from them, a disc that in each of the four line directions has a full line, the board's
+ * edge or a stable disc of its colour beside it. A lower bound on the stable discs: inside the board, a disc on a line
+ * that is not full counts only where a stable disc of its colour lies beside it along that line. */
 static u64 stable_discs(u64 b, u64 filled) {
-    u64 h, v, d7, d9;
+    u64 h, v, d7, d9, o = filled ^ b;
     full_lines(filled, &h, &v, &d7, &d9);
+    u64 edges = EDGE_STABLE[(b & 0xff) << 8 | (o & 0xff)] | (u64)EDGE_STABLE[(b >> 56) << 8 | (o >> 56)] << 56 |
+                COLUMN_SPREAD[EDGE_STABLE[column_byte(b, 0) << 8 | column_byte(o, 0)]] |
+                COLUMN_SPREAD[EDGE_STABLE[column_byte(b, 7) << 8 | column_byte(o, 7)]] << 7;
     const u64 edge_h = 0x8181818181818181ULL, edge_v = 0xff000000000000ffULL, edge = edge_h | edge_v;
-    u64 grown = (b & CORNERS) | (b & h & v & d7 & d9);
+    u64 grown = b & (edges | (h & v & d7 & d9));
     for (;;) {
         u64 hs = h | edge_h | ((grown >> 1) & NOT_H) | ((grown << 1) & NOT_A);
         u64 vs = v | edge_v | (grown >> 8) | (grown << 8);
         u64 d7s = d7 | edge | ((grown >> 7) & NOT_A) | ((grown << 7) & NOT_H);
         u64 d9s = d9 | edge | ((grown >> 9) & NOT_H) | ((grown << 9) & NOT_A);
-        u64 next = grown | (b & hs & vs & d7s & d9s);
+        u64 next = grown | (b & ~edge & hs & vs & d7s & d9s);
         if (next == grown) return grown;
         grown = next;
     }

@@ -178,9 +178,10 @@ def native_solve(
 
 def native_stable(discs: int, filled: int) -> int | None:
     """The discs of ``discs`` (a bit set; ``filled``: every disc on the board) that the C solver counts as stable,
-    never to be flipped, for its bound on the score: those whose four lines are full, the corners, and, grown from
-    them, a disc with a full line, the board's edge or a stable disc of its colour beside it in each of the four
-    line directions. ``None`` where the C solver is not available."""
+    never to be flipped, for its bound on the score: on the edges exactly those that no sequence of placements along
+    the edge flips (from a table of the 3^8 lines), those whose four lines are full, and, grown from them, a disc with
+    a full line, the board's edge or a stable disc of its colour beside it in each of the four line directions.
+    ``None`` where the C solver is not available."""
     library, _ = _library()
     if library is None:
         return None
