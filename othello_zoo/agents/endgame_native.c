@@ -602,7 +602,9 @@ __attribute__((constructor)) static void init_edge_stable(void) {
 }
 
 /* Column c of b gathered into a byte, its bit i the square on row i. */
-static int column_byte(u64 b, int c) { return (int)((((b >> c) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56); }
+static int column_byte(u64 b, int c) {
+    return (int)((((b >> c) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+}
 
 /* Discs of b (filled: every disc) that can never flip: those the edges' table finds (EDGE_STABLE), those whose four
  * lines are full, and, grown from them, a disc that in each of the four line directions has a full line, the board's
