@@ -268,8 +268,9 @@ def _on_edge(line: int, edge: str) -> int:
 def test_native__stable_edge_discs_are_exactly_those_no_play_along_the_edge_flips() -> None:
     """On a board with one edge filled in every way (3^8 lines, each of the four edges) the bound counts exactly the
     edge discs that no sequence of placements flips: an edge's disc flips only along the edge, and the line has no
-    full line across it. Before its table, a disc counted only in a run from a corner: in ``...OXOXO`` the X beside
-    the corner O never flips (both its neighbours are O discs, on squares that never change colour) and counts now."""
+    full line across it. Before its table, a disc counted only in a run from a corner of its colour: in ``...OXOXO``
+    the X on g1, beside the corner O, is in no such run, yet no sequence of plays on a1-c1 ever encloses it between
+    two O discs, and it counts now (the O on f1 does not: X on c1, O on b1, X on a1 flip it)."""
     checked = 0
     for black in range(256):
         for white in range(256):

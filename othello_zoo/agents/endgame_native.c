@@ -805,7 +805,7 @@ static int last_flips(u64 p, int x) {
     int row = x >> 3, column = x & 7;
     const u64 spread = 0x0101010101010101ULL;
     int n = LINE_FLIPS[column][(p >> (8 * row)) & 0xff];
-    n += LINE_FLIPS[row][(((p >> column) & spread) * 0x0102040810204080ULL) >> 56];
+    n += LINE_FLIPS[row][column_byte(p, column)];
     n += LINE_FLIPS[column][((p & DIAGONAL_9[x]) * spread) >> 56];
     n += LINE_FLIPS[column][((p & DIAGONAL_7[x]) * spread) >> 56];
     return n;
