@@ -59,6 +59,15 @@ def test_seconds__at_least_one_leaf_batch_and_never_past_the_simulations(clock: 
     assert len(clock) == 4
 
 
+def same_sums(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """Equal: bit for bit on the CPU; on CUDA to float64's rounding, as ``scatter_add_`` adds a leaf batch's paths
+    through one edge by atomic additions, in an order that differs from run to run (integer sums, the visits, stay
+    exact)."""
+    if a.device.type == "cuda":
+        return torch.allclose(a, b, rtol=0.0, atol=1e-12)
+    return torch.equal(a, b)
+
+
 @pytest.mark.parametrize("leaf_batch", [1, 3])
 def test_seconds__trees_grow_without_changing_a_visit(
     monkeypatch: pytest.MonkeyPatch, leaf_batch: int, device: str
@@ -74,13 +83,15 @@ def test_seconds__trees_grow_without_changing_a_visit(
     assert first.tree is not None
     assert first.tree.nodes == 152  # the root, 150 simulations and the sink
     assert grown.tree.nodes == 16 + 1 + 16 + 32 + 64 + 22 + 1  # the root and the sink, the room grown to the end
-    for name in ("visits", "q", "value", "prior"):
+    for name in ("visits", "prior"):
         assert torch.equal(getattr(first, name), getattr(grown, name)), name
+    for name in ("q", "value"):
+        assert same_sums(getattr(first, name), getattr(grown, name)), name
     moves = select_actions(first)
     after = engine.step(roots, moves)
     again, regrown = sized.run(after, reuse=first.subtree(moves)), timed.run(after, reuse=grown.subtree(moves))
     assert torch.equal(again.visits, regrown.visits)
-    assert torch.equal(again.q, regrown.q)
+    assert same_sums(again.q, regrown.q)
     assert (again.visits.sum(1) > 150).all()  # the kept visits and 150 more
 
 
