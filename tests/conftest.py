@@ -116,9 +116,13 @@ files came last, ideally at 856 s."""
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test that takes the device under test is in the ``device`` group; the files of :data:`LONGEST_FIRST`
-    collected first, in that order (a stable sort: every file's tests stay together and in order)."""
+    collected first, in that order (a stable sort: every file's tests stay together and in order); a name there
+    that is no file of ``tests/`` stops the run before any test."""
     for item in items:
         if "device" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.device)
+    missing = [name for name in LONGEST_FIRST if not (Path(__file__).parent / name).is_file()]
+    if missing:  # a renamed file would silently drop out of the order
+        raise pytest.UsageError(f"tests/conftest.py's LONGEST_FIRST names files that are not in tests/: {missing}")
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(LONGEST_FIRST)))
