@@ -222,8 +222,10 @@ def test_exact_wins__its_traceable_form_finds_the_same_moves() -> None:
 
 def test_compile__what_cannot_be_compiled_is_refused_by_name() -> None:
     rollouts = rollout_evaluator(8)
-    with pytest.raises(ValueError, match="has no traceable form"):
-        BatchedSearch(rollouts, simulations=2, compile=True).run(engine.init(1))
+    with pytest.raises(ValueError, match="has no traceable form"):  # float64 statistics: not walked in C
+        BatchedSearch(rollouts, simulations=2, dtype=torch.float64, compile=True).run(engine.init(1))
+    walked = BatchedSearch(rollouts, simulations=2, compile=True).run(engine.init(1))  # walked in C: any evaluator
+    assert walked.visits.sum() == 2
     with pytest.raises(ValueError, match="the roots are 10x10 boards of the 'conv' kernel"):
         BatchedSearch(table_evaluator(10), simulations=2, compile=True).run(engine.init(1, 10))
     with pytest.raises(ValueError, match="leave step at its default"):

@@ -151,15 +151,15 @@ def _walks_into_a_wipeout(board: Board, move: int) -> bool:
 
 def test_agent__at_the_lost_games_turn_avoids_the_move_that_lost_it() -> None:
     """29 plies into the lost game (white to move, 4 discs to 25): with the search of that game (384 simulations one
-    at a time) the network alone walks into a wipeout (f2 with the shipped network: black's g1 then leaves every
-    white move a wipeout); made exact one move before a win, the search sees it and plays a move that does not (g4
-    with the shipped network), and so does the agent's default search (h5). Checked by the wipeout, not the square,
-    so that another network passes where it plays another safe move."""
+    at a time) the network alone (no exact wins, no mix with the pattern search) walks into a wipeout (f2 with the
+    shipped network: black's g1 then leaves every white move a wipeout); made exact one move before a win, the search
+    sees it and plays a move that does not (g4 with the shipped network), and so does the agent's default search
+    (h5). Checked by the wipeout, not the square, so that another network passes where it plays another safe move."""
     board = _after(LOST_GAME[: 2 * 29])
     assert _walks_into_a_wipeout(board, parse_moves("f2")[0])
     assert not _walks_into_a_wipeout(board, parse_moves("g4")[0])
     then = {"simulations": 384, "leaf_batch": 1}
-    assert _walks_into_a_wipeout(board, make_agent("az", exact_wins=False, **then).act(board))
+    assert _walks_into_a_wipeout(board, make_agent("az", exact_wins=False, mix=0, **then).act(board))
     assert not _walks_into_a_wipeout(board, make_agent("az", **then).act(board))
     assert not _walks_into_a_wipeout(board, make_agent("az").act(board))
     with pytest.raises(TypeError, match="exact_wins must be True or False, got 1"):

@@ -1335,6 +1335,19 @@ int othello_zoo_midgame(u64 p, u64 o, int depth, int sorted_depth, const int *we
     return value;
 }
 
+/* The values of n positions (p[i] to move, o[i]) for their movers, each searched depth plies deep (0: the static
+ * value) as othello_zoo_midgame searches: a mover without a placement passes, and a finished game is worth 1000
+ * times its score. The AlphaZero agent's leaves take a share of their value from it. */
+void othello_zoo_midgame_values(const u64 *p, const u64 *o, int n, int depth, int sorted_depth, const int *weights,
+                                const Patterns *patterns, int *values) {
+    Midgame m;
+    m.weights = weights;
+    m.patterns = patterns;
+    m.sorted_depth = sorted_depth;
+    m.nodes = 0;
+    for (int i = 0; i < n; i++) values[i] = mid_search(&m, p[i], o[i], depth, -MID_INF, MID_INF, 0);
+}
+
 /* The static value of (p to move, o), as the search scores its horizon: for the tests. */
 int othello_zoo_evaluate(u64 p, u64 o, const int *weights, const Patterns *patterns) {
     Midgame m;

@@ -23,6 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import torch
+
 from othello_zoo.core.checks import check_int
 from othello_zoo.runtime.native import build_library, cpu_flags
 
@@ -38,6 +40,7 @@ __all__ = [
     "native_available",
     "native_evaluate",
     "native_midgame",
+    "native_midgame_values",
     "native_solve",
     "native_stable",
     "native_status",
@@ -104,6 +107,10 @@ def _library() -> tuple[ctypes.CDLL | None, str]:
     evaluate = library.othello_zoo_evaluate
     evaluate.argtypes = [ctypes.c_uint64, ctypes.c_uint64, table, patterns]
     evaluate.restype = ctypes.c_int
+    values = library.othello_zoo_midgame_values
+    values.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, table, patterns]
+    values.argtypes += [ctypes.c_void_p]
+    values.restype = None
     vector = "AVX2 flips" if "-mavx2" in flags else "portable flips"
     library.othello_zoo_pext.restype = ctypes.c_int
     if library.othello_zoo_pext():  # the build's own word (the C source decides where pext runs)
@@ -304,6 +311,26 @@ def native_midgame(
     learned = None if tables is None else ctypes.byref(_patterns(tables))
     value = library.othello_zoo_midgame(own, opp, depth, sorted_depth, _weights(weights), learned, move, nodes)
     return value, move.value, nodes.value
+
+
+def native_midgame_values(
+    own: torch.Tensor, opp: torch.Tensor, depth: int, tables: PatternTables, sorted_depth: int = SORTED_DEPTH
+) -> torch.Tensor | None:
+    """int32 ``(B,)``: the value for its mover of each 8 x 8 position (the mover's discs ``own[i]``, the opponent's
+    ``opp[i]``: int64 words on the CPU, ``(B,)``), alpha-beta's midgame search of ``depth`` plies (0: the static
+    evaluation) with the learned evaluation's ``tables``, in thousandths of a disc: a mover without a placement
+    passes, a finished game is worth 1000 times its score. One library call for the batch; ``None`` where the C
+    library is not available."""
+    library, _ = _library()
+    if library is None:
+        return None
+    own, opp = own.contiguous(), opp.contiguous()
+    values = torch.empty(own.shape[0], dtype=torch.int32)
+    weights, learned = _order()[0], ctypes.byref(_patterns(tables))  # the positional table: the move order
+    library.othello_zoo_midgame_values(
+        own.data_ptr(), opp.data_ptr(), own.shape[0], depth, sorted_depth, weights, learned, values.data_ptr()
+    )
+    return values
 
 
 def native_evaluate(own: int, opp: int, weights: tuple[int, ...], tables: PatternTables | None = None) -> int | None:

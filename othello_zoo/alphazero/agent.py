@@ -27,9 +27,10 @@ from othello_zoo.agents.endgame import EndgameSolver
 from othello_zoo.agents.native import native_available
 from othello_zoo.alphazero import _compile_process
 from othello_zoo.alphazero._checkpoint import check_saved_network
+from othello_zoo.alphazero.mixing import MAX_MIX_DEPTH, MIX_DEPTH, MIX_WEIGHT, mix_patterns, patterns_available
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.board import Board
-from othello_zoo.core.checks import check_device, check_int, check_seed, resolve_device
+from othello_zoo.core.checks import check_device, check_int, check_real, check_seed, resolve_device
 from othello_zoo.core.notation import check_board_size
 from othello_zoo.runtime.compiler import compiler_missing
 from othello_zoo.runtime.files import load_saved
@@ -47,7 +48,7 @@ from othello_zoo.search import (
 from othello_zoo.search import exact_wins as exact_wins_of
 
 __all__ = ["AGENT_SEARCH", "COMPILE_ENV", "ENDGAME", "PYTHON_ENDGAME", "SHIPPED", "AlphaZeroAgent", "compile_status"]
-__all__ += ["default_endgame"]
+__all__ += ["default_endgame", "default_mix"]
 __all__ += ["load_network", "shipped_network"]
 
 _NETWORKS = Path(__file__).resolve().parent.parent / "data" / "networks"
@@ -115,6 +116,15 @@ alpha-beta at depth 3, one core of the development CPU), and the agent scored 0.
 and a half times as long (1.43 s)."""
 
 
+def default_mix(board_size: int = 8, device: torch.device | str = "cpu", search: SearchConfig = AGENT_SEARCH) -> float:
+    """The agent's default ``mix``: :data:`~othello_zoo.alphazero.mixing.MIX_WEIGHT` on 8 x 8 boards where the C
+    library is built (the pattern search's home) and the agent's trees are walked in C (the CPU, float32 statistics:
+    :func:`~othello_zoo.search.walks_in_c`); 0 elsewhere, where the mix would keep torch from compiling the search or
+    is not measured (a GPU)."""
+    usable = board_size == 8 and patterns_available() is None
+    return MIX_WEIGHT if usable and walks_in_c(device, board_size, search) else 0.0
+
+
 COMPILE_ENV = "OTHELLO_ZOO_COMPILE"
 """The environment variable that, set to ``0``, makes the agent's default ``compile="auto"`` search eagerly (no
 compilation in the background): for a machine whose compiler should not run, or a test suite."""
@@ -148,6 +158,12 @@ class AlphaZeroAgent(BoardAgent):
             C, on 8 x 8; 14 elsewhere) the exact solver decides: it plays a
             winning move where there is one, else a drawing one, and leaves lost positions to the search (whose
             moves give the opponent the most chances to go wrong); 0 turns it off.
+        mix: the share of each evaluated position's value that comes from a ``mix_depth``-ply alpha-beta search
+            with the learned pattern evaluation, the network giving the rest
+            (:func:`othello_zoo.alphazero.mixing.mix_patterns`); default :func:`default_mix`: 0.35 on 8 x 8 where
+            the C library is built and the search's trees are walked in C (the CPU), else 0. 0 searches with the
+            network's value alone, as the agent did before the mix (see ``docs/alphazero.md`` for the matches).
+        mix_depth: the pattern search's plies (0 to 6).
         compile: how the searches run (the same moves whichever way: only their speed differs). ``"auto"``
             (default): the one-board moves (``choose``, ``act``) compiled by ``torch.compile`` on the CPU where a C++
             compiler is present (``othello_zoo.runtime.compiler.compiler_missing``) and :data:`COMPILE_ENV` is not
@@ -177,6 +193,8 @@ class AlphaZeroAgent(BoardAgent):
         seconds: float | None = None,
         exact_wins: bool = True,
         endgame: int | None = None,
+        mix: float | None = None,
+        mix_depth: int = MIX_DEPTH,
         compile: Compile | Literal["auto"] = "auto",
     ) -> None:
         if not isinstance(search, SearchConfig):
@@ -199,9 +217,17 @@ class AlphaZeroAgent(BoardAgent):
         if not isinstance(exact_wins, bool):
             raise TypeError(f"exact_wins must be True or False, got {exact_wins!r}")
         self.exact_wins = exact_wins
+        weight = None if mix is None else check_real("mix", mix, low=0.0, high=1.0)
+        self.mix = default_mix(self.board_size, self.device, config) if weight is None else weight
+        self.mix_depth = check_int("mix_depth", mix_depth, low=0, high=MAX_MIX_DEPTH)
         evaluator = self.network.evaluator()
+        if self.mix:
+            if self.board_size != 8:
+                n = self.board_size
+                raise ValueError(f"mix={self.mix} mixes in alpha-beta's 8x8 pattern tables: this network plays {n}x{n}")
+            evaluator = mix_patterns(evaluator, self.mix, self.mix_depth)
         evaluate = exact_wins_of(evaluator) if exact_wins else evaluator
-        one, many = _compile_modes(compile, self.board_size, self.device, config)
+        one, many = _compile_modes(compile, self.board_size, self.device, config, traced=not self.mix)
         self.search = BatchedSearch(evaluate, config, compile=one)
         self.batched_search = self.search if many == one else BatchedSearch(evaluate, config, compile=many)
         # With "background" only: its compilation starts now, after a process of its own has filled inductor's
@@ -281,7 +307,7 @@ def compile_status(board_size: int = 8) -> str:
     (compilation turned off, or no compiler), or compiled in the background, its graphs already in inductor's cache
     on disk or not yet (then its first game compiles them in a process of its own)."""
     device = torch.device("cpu")
-    mode = _compile_modes("auto", board_size, device, AGENT_SEARCH)[0]
+    mode = _compile_modes("auto", board_size, device, AGENT_SEARCH, traced=not default_mix(board_size))[0]
     if mode is True:
         return "compiled: its trees walked in C (search trees, above), nothing for inductor to compile"
     if mode != "background":
@@ -307,19 +333,26 @@ def _fill(plan: _compile_process.Recipe) -> None:
 
 
 def _compile_modes(
-    compile: object, board_size: int, device: torch.device, config: SearchConfig
+    compile: object, board_size: int, device: torch.device, config: SearchConfig, traced: bool = True
 ) -> tuple[Compile, Compile]:
     """How the agent's one-board searches and its batched ones run, for its ``compile`` argument (see
     :class:`AlphaZeroAgent`): at ``"auto"``, both compiled where their trees walk in C (nothing to compile: see
     :func:`~othello_zoo.search.walks_in_c`), else the one-board searches compiled in the background where a
-    C++ compiler is found."""
+    C++ compiler is found and the evaluator has a traceable form (``traced``; a mix with the pattern search has
+    none, and searches eagerly there)."""
+    walks = walks_in_c(device, board_size, config)
     if isinstance(compile, str) and compile == "auto":
         wanted = os.environ.get(COMPILE_ENV, "").strip() != "0" and device.type == "cpu" and board_size <= 8
-        if wanted and walks_in_c(device, board_size, config):
+        if wanted and walks:
             return True, True
-        return ("background" if wanted and compiler_missing(device) is None else False), False
+        return ("background" if wanted and traced and compiler_missing(device) is None else False), False
     try:
         mode = check_compile(compile)
     except TypeError:
         raise TypeError(f"compile must be 'auto', True, False or 'background', got {compile!r}") from None
+    if mode and not traced and (mode == "background" or not walks):
+        raise ValueError(
+            f"compile={compile!r} compiles the network into the search, and the mix with the pattern search runs in C "
+            "outside it: compile=True where the trees are walked in C (the CPU, 8x8), else compile=False, or mix=0"
+        )
     return mode, mode

@@ -501,15 +501,19 @@ class CompiledSimulation:
     The parts are compiled at their first use (seconds with inductor's cache on disk warm, up to minutes cold), with
     the trees' node count dynamic from the start (:func:`_dynamic_nodes`: one graph for every simulation count); a
     new number of trees compiles graphs of its own.
+
+    ``walks_only``: an evaluator without a traceable form is taken, for a search whose trees are walked in C
+    (:meth:`walk`); nothing of it is compiled then, and a simulation that cannot be walked runs eagerly.
     """
 
-    def __init__(self, evaluate: Evaluator, board_size: int, device: torch.device) -> None:
+    def __init__(self, evaluate: Evaluator, board_size: int, device: torch.device, walks_only: bool = False) -> None:
         form = traceable(evaluate)
-        if form is None:
+        if form is None and not walks_only:
             raise ValueError(f"the evaluator {evaluate!r} has no traceable form to compile (see search.traceable)")
         self.board_size = board_size
         self.device = device
-        self.evaluator, self.evaluate = evaluate, form
+        self.evaluator = evaluate
+        self.evaluate: Evaluator | None = form  # None: only walks in C (walks_only), else eagerly
         # Run eagerly, an exact_wins evaluator leaves its wins to the compiled part (on the words, not the planes).
         inner = made_exact(evaluate)
         self.eager, self.exact = (evaluate, False) if inner is None else (inner, True)
@@ -904,8 +908,9 @@ _CACHE: dict[tuple[int, int, str], tuple[Evaluator, _Compiled]] = {}
 
 def compiled_simulation(evaluator: Evaluator, roots: engine.State, kept: bool = True) -> _Compiled:
     """The compiled simulation of ``evaluator`` for searches of boards like ``roots``, built once a process (with
-    ``kept=False`` anew, not kept: a search whose trees are walked in C); a ``ValueError`` where the search cannot be
-    compiled (another kernel than the bitboard one, no traceable form)."""
+    ``kept=False`` anew, not kept: a search whose trees are walked in C, where any evaluator does, one without a
+    traceable form running eagerly where a walk does not apply); a ``ValueError`` where the search cannot be compiled
+    (another kernel than the bitboard one, no traceable form where the trees are not walked in C)."""
     if roots.backend != "bitboard":
         n = roots.board_size
         raise ValueError(
@@ -913,6 +918,8 @@ def compiled_simulation(evaluator: Evaluator, roots: engine.State, kept: bool = 
             f"boards of the {roots.backend!r} kernel: build them with backend='bitboard' or 'auto', or search eagerly"
         )
     form = traceable(evaluator)
+    if not kept:  # walked in C, the evaluator eagerly between: any evaluator
+        return _Compiled(CompiledSimulation(evaluator, roots.board_size, roots.device, walks_only=form is None))
     if form is None:
         name = getattr(evaluator, "__qualname__", None) or type(evaluator).__name__
         raise ValueError(
@@ -920,8 +927,6 @@ def compiled_simulation(evaluator: Evaluator, roots: engine.State, kept: bool = 
             "(a `traceable` attribute: see othello_zoo.search.traceable); PolicyValueNet.evaluator() and exact_wins "
             "of it have one"
         )
-    if not kept:
-        return _Compiled(CompiledSimulation(evaluator, roots.board_size, roots.device))
     key = (id(form), roots.board_size, str(roots.device))
     if key not in _CACHE:  # the evaluator is held with it, so that its id stays its own
         _CACHE[key] = (form, _Compiled(CompiledSimulation(evaluator, roots.board_size, roots.device)))
@@ -963,14 +968,11 @@ def run_compiled(
             if not inside and simulation.walk(tree, deepest + 1, leaves, root_selection, interior_selection, answers):
                 continue
             # While any compilation of the process runs in the background, nothing runs compiled (see
-            # compiling_in_background).
-            if not compiling_in_background() and compiled.failed is None and deepest < LEVELS[-1]:
+            # compiling_in_background); nor does an evaluator without a traceable form (form None).
+            form = simulation.evaluate
+            if form is not None and not compiling_in_background() and compiled.failed is None and deepest < LEVELS[-1]:
                 if rules is None:  # the graphs depend on the selection functions and on what the evaluator reads
-                    rules = (
-                        signature(root_selection),
-                        signature(interior_selection),
-                        prepare_traced(simulation.evaluate),
-                    )
+                    rules = (signature(root_selection), signature(interior_selection), prepare_traced(form))
                 levels = levels_for(deepest)
                 if leaves > 1 and levels <= LOOPED_LEVELS and looped(tree, LOOPED_LEVELS):
                     levels = LOOPED_LEVELS  # one loop for every depth it holds (its descents end where paths do)

@@ -32,7 +32,6 @@ from torch import Tensor
 from othello_zoo.engine.fused import rays
 from othello_zoo.runtime.native import build_library
 from othello_zoo.search._config import SearchConfig
-from othello_zoo.search._evaluate import Evaluator, traceable
 from othello_zoo.search._tree import Tree
 from othello_zoo.search._wins import with_wins
 
@@ -132,17 +131,14 @@ def native_search_available() -> bool:
     return ENABLED and _library()[0] is not None
 
 
-def walks_in_c(
-    device: torch.device | str, board_size: int, config: SearchConfig, evaluator: Evaluator | None = None
-) -> bool:
+def walks_in_c(device: torch.device | str, board_size: int, config: SearchConfig) -> bool:
     """Whether a compiled search (``compile=True``) of ``board_size`` boards on ``device`` with ``config`` walks its
-    trees in C, nothing of it compiled by torch: the library here, the CPU, boards up to 8 x 8 (the bitboard words),
-    float32 statistics, and (where given) an ``evaluator`` with the traceable form ``compile=True`` asks of it. Its
-    searches are then the eager ones bit for bit, faster: the trainer's self-play and matches and the AlphaZero
-    agent search so by default."""
+    trees in C, nothing of it compiled by torch: the library here, the CPU, boards up to 8 x 8 (the bitboard words)
+    and float32 statistics. The evaluator runs eagerly between the walks, so that any evaluator does, one without a
+    traceable form too. Its searches are then the eager ones bit for bit, faster: the trainer's self-play and
+    matches and the AlphaZero agent search so by default."""
     cpu = torch.device(device).type == "cpu"
-    fit = cpu and board_size <= 8 and config.dtype == torch.float32 and native_search_available()
-    return fit and (evaluator is None or traceable(evaluator) is not None)
+    return cpu and board_size <= 8 and config.dtype == torch.float32 and native_search_available()
 
 
 def native_search_status() -> str:

@@ -147,7 +147,7 @@ def _compiled(evaluator: Evaluator, roots: engine.State, step: StepFn, compile: 
         raise ValueError(
             f"compile={compile!r} compiles the engine's own step: leave step at its default, or search eagerly"
         )
-    kept = not (roots.backend == "bitboard" and walks_in_c(roots.device, roots.board_size, config, evaluator))
+    kept = not (roots.backend == "bitboard" and walks_in_c(roots.device, roots.board_size, config))
     return compiled_simulation(evaluator, roots, kept)
 
 
