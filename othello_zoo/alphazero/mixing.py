@@ -2,14 +2,15 @@
 search with the learned pattern evaluation of :mod:`othello_zoo.agents.patterns` (fitted to tournament games, an
 independent source of knowledge).
 
-The two see a position differently, and their errors are partly independent. Over 63,319 positions at 22-52 empties
-of the 2,044 games of the arena results in ``docs/`` (each labelled with its game's result for the mover, 1, 0 or
--1), the shipped 8 x 8 network's value missed the result by a mean square of 0.776 and a 2-ply pattern search, taken
-through ``tanh(discs / scale)``, by 0.799; mixed as :func:`mix_patterns` mixes them, by 0.752. (The third network,
-118 Elo below the shipped one in the arena, missed by 0.796.) The scale grows with the empty squares, as the
-pattern search's score says less of the result the further the game has to go: :func:`pattern_scale`.
+The two see a position differently, and their errors are partly independent. Over 66,977 positions at 22-52 empties
+of the 2,162 games of the arena results in ``docs/`` (each labelled with its game's result for the mover, 1, 0 or
+-1), the shipped 8 x 8 network's value missed the result by a mean square of 0.781 and a 2-ply pattern search, taken
+through ``tanh(discs / scale)``, by 0.799; mixed as :func:`mix_patterns` mixes them, by 0.755
+(``docs/scripts/mix_fit.py``). The third network, 118 Elo below the shipped one in the arena, missed by 0.799. The
+scale grows with the empty squares, as the pattern search's score says less of the result the further the game has
+to go: :func:`pattern_scale`.
 
-The search is the C library's (:func:`othello_zoo.agents.native.native_midgame_values`, one call a batch): 8 x 8
+The search is the C library's (``othello_zoo.agents.native.native_midgame_values``, one call a batch): 8 x 8
 boards only, where the library is built.
 
 >>> round(pattern_scale(22), 1), round(pattern_scale(40), 1), round(pattern_scale(10), 1)
@@ -34,9 +35,9 @@ MIX_WEIGHT = 0.35
 (0.3 to 0.4 within 0.001 of the best mean square; ``docs/scripts/mix_fit.py``)."""
 
 MIX_DEPTH = 2
-"""Plies of the pattern search. Its mean square error alone, by depth 0 to 4: 0.822, 0.823, 0.799, 0.802, 0.779
-(odd depths end on the mover's own move, and its evaluation is then the more hopeful); the mixes' 0.770, 0.770,
-0.761, 0.764, 0.754 (with one scale for every stage). A search of 2 plies takes some 30 us a position, of 4 some
+"""Plies of the pattern search. Its mean square error alone, by depth 0 to 4: 0.823, 0.824, 0.799, 0.802, 0.780
+(odd depths end on the mover's own move, and its evaluation is then the more hopeful); the mixes' 0.774, 0.774,
+0.764, 0.767, 0.757 (with one scale for every stage). A search of 2 plies takes some 30 us a position, of 4 some
 450 us (a 2-core AMD EPYC, the other core busy): the agent's 1,152 evaluations a move take some 35 ms more at depth
 2, and would take half a second more at depth 4, more than its whole search."""
 
