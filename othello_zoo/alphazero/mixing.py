@@ -37,9 +37,10 @@ MIX_WEIGHT = 0.35
 MIX_DEPTH = 2
 """Plies of the pattern search. Its mean square error alone, by depth 0 to 4: 0.823, 0.824, 0.799, 0.802, 0.780
 (odd depths end on the mover's own move, and its evaluation is then the more hopeful); the mixes' 0.774, 0.774,
-0.764, 0.767, 0.757 (with one scale for every stage). A search of 2 plies takes some 30 us a position, of 4 some
-450 us (a 2-core AMD EPYC, the other core busy): the agent's 1,152 evaluations a move take some 35 ms more at depth
-2, and would take half a second more at depth 4, more than its whole search."""
+0.764, 0.767, 0.757 (with one scale for every stage). A search of 2 plies takes some 15-30 us a position, of 4 some
+250-450 us (a 2-core AMD EPYC, the other core busy): at depth 4 the agent's 1,152 evaluations a move would take
+about as long as its whole search, and with half the simulations to pay for it, it scored 0.40 against depth 2
+over 128 games (``docs/alphazero.md``)."""
 
 MAX_MIX_DEPTH = 6
 """The deepest pattern search a mix takes."""
