@@ -54,6 +54,8 @@ def test_values__the_batch_gives_each_positions_midgame_search() -> None:
         assert values.dtype == torch.int32
         searched = [native_midgame(b.own, b.opp, depth, WEIGHTS, tables, SORTED_DEPTH)[0] for b in boards]
         assert values.tolist() == searched
+    with pytest.raises(ValueError, match=r"opp must be int64 words \(B,\) on the CPU, as own \(40,\); got torch.int32"):
+        native_midgame_values(own, opp.to(torch.int32), 2, tables)  # the C code would read past its memory
     static = native_midgame_values(own, opp, 0, tables)
     assert static is not None
     assert len(set(static.tolist())) > 30

@@ -321,6 +321,10 @@ def native_midgame_values(
     evaluation) with the learned evaluation's ``tables``, in thousandths of a disc: a mover without a placement
     passes, a finished game is worth 1000 times its score. One library call for the batch; ``None`` where the C
     library is not available."""
+    for name, words in (("own", own), ("opp", opp)):  # the C code reads their memory as B 64-bit words
+        if words.dtype != torch.int64 or words.device.type != "cpu" or words.shape != (own.shape[0],):
+            found = f"{words.dtype} {tuple(words.shape)} on {words.device}"
+            raise ValueError(f"{name} must be int64 words (B,) on the CPU, as own {tuple(own.shape)}; got {found}")
     library, _ = _library()
     if library is None:
         return None

@@ -90,10 +90,10 @@ def mix_patterns(evaluator: Evaluator, weight: float = MIX_WEIGHT, depth: int = 
     name = getattr(evaluator, "__qualname__", None) or type(evaluator).__name__
 
     def evaluate(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
-        logits, value = evaluator(observation, mask)
-        batch = observation.shape[0]
         if tuple(observation.shape[1:]) != (2, 8, 8):
             raise ValueError(f"the pattern search reads 8 x 8 positions, got planes {tuple(observation.shape[1:])}")
+        logits, value = evaluator(observation, mask)
+        batch = observation.shape[0]
         planes = observation.reshape(batch, 2, 64).cpu()
         words = pack(planes)
         discs = native_midgame_values(words[:, 0], words[:, 1], depth, tables)
