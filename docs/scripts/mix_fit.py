@@ -9,7 +9,8 @@ game's result for the mover (1 a win, 0 a draw, -1 a loss). For each the script 
 pattern search's score in discs at depths 0 to 4, and prints the mean square error against the label of the network,
 of ``tanh(discs / k)`` (the best ``k`` of a grid), of the two mixed with one scale (the best weight and ``k``), and
 of the mix the agent uses (its weight and :func:`~othello_zoo.alphazero.mixing.pattern_scale`, which grows with the
-empties), by range of empties. One core; about a minute, most of it the 4-ply searches.
+empties) and of the best weight with that scale, by range of empties. One core; about a minute, most of it the
+4-ply searches.
 """
 
 from __future__ import annotations
@@ -96,6 +97,9 @@ def main() -> None:
         scale = torch.as_tensor(pattern_scale(torch.from_numpy(empties))).double().numpy()
         agent = (1 - MIX_WEIGHT) * network + MIX_WEIGHT * np.tanh(discs[2] / scale)
         line.append(f"the agent's mix: {error(agent):.4f}")
+        squashed = np.tanh(discs[2] / scale)
+        best, w = min((error((1 - w) * network + w * squashed), w) for w in np.linspace(0, 1, 21))
+        line.append(f"the agent's scale, the best weight: {best:.4f} (weight {w:.2f})")
         print("\n    ".join(line))
 
 
