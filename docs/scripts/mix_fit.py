@@ -95,10 +95,9 @@ def main() -> None:
             mixed, w = min((error((1 - w) * network + w * squashed), w) for w in np.linspace(0, 1, 21))
             line.append(f"depth {depth}: alone {alone:.4f} (k {k}), mixed {mixed:.4f} (weight {w:.2f})")
         scale = torch.as_tensor(pattern_scale(torch.from_numpy(empties))).double().numpy()
-        agent = (1 - MIX_WEIGHT) * network + MIX_WEIGHT * np.tanh(discs[2] / scale)
-        line.append(f"the agent's mix: {error(agent):.4f}")
-        squashed = np.tanh(discs[2] / scale)
-        best, w = min((error((1 - w) * network + w * squashed), w) for w in np.linspace(0, 1, 21))
+        staged = np.tanh(discs[2] / scale)
+        line.append(f"the agent's mix: {error((1 - MIX_WEIGHT) * network + MIX_WEIGHT * staged):.4f}")
+        best, w = min((error((1 - w) * network + w * staged), w) for w in np.linspace(0, 1, 21))
         line.append(f"the agent's scale, the best weight: {best:.4f} (weight {w:.2f})")
         print("\n    ".join(line))
 
