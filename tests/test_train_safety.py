@@ -177,6 +177,8 @@ def test_train__help_says_what_each_setting_means_and_no_plot_is_said_once(
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     monkeypatch.setattr(_curve, "_PYPLOT", [])  # the import is tried once a process: not yet, here
+    assert _train(tmp_path / "no-matches", "--iterations", "1") == 0  # no match, so no curve to miss: not said
+    assert "curve.png" not in capsys.readouterr().err
     assert _train(tmp_path, "--iterations", "2", "--eval-every", "1", "--eval-games", "2") == 0
     err = capsys.readouterr().err
     assert err.count("no curve.png: matplotlib is not installed (pip install 'othello-zoo[bench]')") == 1

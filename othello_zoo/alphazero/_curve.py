@@ -30,14 +30,14 @@ def pyplot() -> Any:
 
 
 def plot_training_curve(log: Sequence[dict[str, Any]], opponents: Sequence[str], board_size: int, out: Path) -> bool:
-    """``out/curve.png``: a training run's match scores against time. ``False`` where matplotlib is not installed
-    (``True`` also when no match has been played yet, so there is nothing to plot)."""
-    plt = pyplot()
-    if plt is None:
-        return False
+    """``out/curve.png``: a training run's match scores against time. ``False`` where there are scores to plot and
+    matplotlib is not installed; ``True`` where no match has been played yet (nothing to plot, nothing missing)."""
     shown = [o for o in opponents if any(f"score_vs_{o}" in r for r in log)]
     if not shown:
         return True
+    plt = pyplot()
+    if plt is None:
+        return False
     fig, ax = plt.subplots(figsize=(6, 3.5))
     for opponent in shown:
         rows = [r for r in log if f"score_vs_{opponent}" in r]
