@@ -90,6 +90,33 @@ def test_agent_spec__a_bad_option_names_the_agent() -> None:
         parse_agent("alphabeta:colour=red").build()
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "alphabeta:dpth=3",
+            "agent 'alphabeta:dpth=3': no option 'dpth' for alphabeta, which takes depth, endgame, "
+            "evaluation, seconds$",
+        ),
+        ("greedy:x=1", "agent 'greedy:x=1': no option 'x' for greedy, which takes none$"),
+        ("mcts:seed=3", "no option 'seed' for mcts, which takes simulations, .* \\(the arena's --seed seeds the"),
+        ("alphabeta:depth=-1", "^agent 'alphabeta:depth=-1': depth must be an int from 1 to 12, got -1$"),
+    ],
+)
+def test_agent_spec__an_unknown_option_lists_the_agents_options_and_a_bad_value_names_the_agent(
+    text: str, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_agent(text).build()
+
+
+def test_parse_agent__an_unknown_name_alone_is_not_repeated() -> None:
+    with pytest.raises(ValueError, match=r"^unknown agent 'gready': one of alphabeta, az"):
+        parse_agent("gready")
+    with pytest.raises(ValueError, match=r"^unknown agent 'gready' in 'gready:depth=1': "):
+        parse_agent("gready:depth=1")
+
+
 # -- ratings ----------------------------------------------------------------------------------------------------
 
 
@@ -391,7 +418,10 @@ def test_cli_arena__plays_rates_plots_and_exports(tmp_path: Path, capsys: pytest
     assert "+0" in printed
     with pytest.raises(SystemExit):  # an existing file without --resume
         cli_main(["arena", "random", "greedy", "--games", "2", "--out", str(out), "--quiet"])
-    assert "already holds arena results" in capsys.readouterr().err
+    assert (
+        f"{out} already holds arena results: add --resume to go on with its games, or name another file with --out"
+        in (capsys.readouterr().err)
+    )
 
 
 def test_cli_arena__ctrl_c_keeps_the_games_and_resume_plays_the_rest(tmp_path: Path) -> None:
@@ -439,3 +469,24 @@ def test_run_arena__batched_alphazero_on_6x6(tmp_path: Path) -> None:
         assert final.scores() == (game.black_discs, game.white_discs)
     table = fit_ratings(read_results(tmp_path / "arena.jsonl").outcomes())
     assert table[0].label == "az:simulations=8"
+
+
+@pytest.mark.parametrize("games", ["-4", "0", "3"])
+def test_cli_arena__games_that_cannot_be_played_name_the_flag_and_write_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], games: str
+) -> None:
+    out = tmp_path / "a.jsonl"
+    with pytest.raises(SystemExit):
+        cli_main(["arena", "random", "greedy", "--games", games, "--out", str(out), "--quiet"])
+    err = capsys.readouterr().err
+    assert f"--games takes an even number, 2 or more (each opening is played with both colours), got {games}" in err
+    assert "Traceback" not in err
+    assert not out.exists()
+
+
+def test_cli_arena__a_results_file_that_is_not_there_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        cli_main(["arena", "--results", str(tmp_path / "none.jsonl")])
+    assert f"othello-zoo arena: error: --results {tmp_path / 'none.jsonl'}: no such file" in capsys.readouterr().err

@@ -13,6 +13,7 @@ AgentSpec(label='ab6', name='alphabeta', options=(('depth', 6),), command=None)
 
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -52,11 +53,16 @@ class AgentSpec:
         if self.command is not None:
             return ExternalAgent(self.command, name=self.label)
         options = dict(self.options)
+        unknown = [key for key in options if key not in (allowed := _options_of(self.name))]
+        if unknown:
+            takes = f"which takes {', '.join(allowed)}" if allowed else "which takes none"
+            seeded = " (the arena's --seed seeds the agents)" if "seed" in unknown else ""
+            raise ValueError(f"agent {self.label!r}: no option {unknown[0]!r} for {self.name}, {takes}{seeded}")
         if self.name == "az" and "checkpoint" not in options:
             options.setdefault("board_size", board_size)
         try:
             return make_agent(self.name, seed=None if self.name == "greedy" else seed, **options)
-        except TypeError as error:
+        except (TypeError, ValueError) as error:
             raise ValueError(f"agent {self.label!r}: {error}") from error
 
 
@@ -83,7 +89,8 @@ def parse_agent(text: str) -> AgentSpec:
     name, _, rest = text.partition(":")
     if name not in AGENT_CLASSES:
         allowed = ", ".join(sorted(AGENT_CLASSES))
-        raise ValueError(f"unknown agent {name!r} in {text!r}: one of {allowed}, 'cmd:COMMAND' or a .pt checkpoint")
+        where = "" if text == name else f" in {text!r}"
+        raise ValueError(f"unknown agent {name!r}{where}: one of {allowed}, 'cmd:COMMAND' or a .pt checkpoint")
     options: list[tuple[str, Any]] = []
     for item in rest.split(",") if rest else []:
         key, equals, value = item.partition("=")
@@ -94,6 +101,15 @@ def parse_agent(text: str) -> AgentSpec:
             raise ValueError(f"agent option {key!r} is given twice in {text!r}")
         options.append((key, _value(value.strip())))
     return AgentSpec(label or _body(name, tuple(options), None), name, tuple(options))
+
+
+def _options_of(name: str) -> list[str]:
+    """The options the built-in agent ``name`` takes: its constructor's keywords, the seed aside (the arena's)."""
+    if name == "greedy":
+        return []
+    parameters = inspect.signature(AGENT_CLASSES[name]).parameters.values()
+    keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return [p.name for p in parameters if p.kind in keyword and p.name != "seed"]
 
 
 def _body(name: str, options: tuple[tuple[str, Any], ...], command: str | None) -> str:

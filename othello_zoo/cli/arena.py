@@ -76,6 +76,9 @@ def main(args: argparse.Namespace) -> int:
     if args.results:
         if args.agents or args.resume:
             raise ValueError("--results rates finished files: give no agents and no --resume with it")
+        missing = [path for path in args.results if not Path(path).is_file()]
+        if missing:
+            raise FileNotFoundError(f"--results {missing[0]}: no such file")
         files = [read_results(path) for path in args.results]
         for path, results in zip(args.results, files, strict=True):
             _say_rejected(path, results.rejected)
@@ -159,6 +162,12 @@ def _say_rejected(path: str, rejected: Sequence[tuple[int, str]]) -> None:
 
 def _check_outputs(args: argparse.Namespace) -> None:
     """The files the command will write, checked before anything is played."""
+    if not args.results and not args.resume and Path(args.out).exists():
+        default = " (the default --out)" if args.out == "arena.jsonl" else ""
+        raise FileExistsError(
+            f"{args.out}{default} already holds arena results: add --resume to go on with its games, "
+            "or name another file with --out"
+        )
     if args.export:
         export = Path(args.export)
         if export.exists():
@@ -194,6 +203,10 @@ def _settings(args: argparse.Namespace) -> ArenaSettings:
                 f"{resume_command(settings, args.out)}"
             )
         return settings
+    if args.games < 2 or args.games % 2:
+        raise ValueError(
+            f"--games takes an even number, 2 or more (each opening is played with both colours), got {args.games}"
+        )
     return ArenaSettings(
         agents=tuple(args.agents),
         games=args.games,
