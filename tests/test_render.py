@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -203,3 +208,29 @@ def test_draw__the_panel_texts_are_drawn_in_the_colours_the_contrast_test_checks
             assert render.FELT_DARK in pixels, name
             assert all(_blend_of(p, fg, render.FELT_DARK) for p in pixels), name  # and their antialiased edges
     assert colour_at(frame, 2, 2) == render.FELT_DARK
+
+
+NO_DISPLAY_GAME = """
+from othello_zoo import othello_v0
+env = othello_v0.env(render_mode="human")
+env.reset(seed=42)
+for agent in env.agent_iter():
+    observation, reward, termination, truncation, info = env.last()
+    mask = observation["action_mask"]
+    env.step(None if termination or truncation else env.action_space(agent).sample(mask))
+print("visible", env.unwrapped._renderer.visible)
+env.close()
+"""
+
+
+def test_human__without_a_display_warns_once_at_the_users_line_and_waits_on_no_frame(tmp_path: Path) -> None:
+    script = tmp_path / "game.py"
+    script.write_text(NO_DISPLAY_GAME)
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "visible False" in done.stdout
+    warning = "UserWarning: render_mode='human' found no display (pygame's video driver is"
+    assert done.stderr.count(warning) == 1
+    assert f"{script}:4: {warning}" in done.stderr  # env.reset(seed=42), the script's own line
+    assert "render_mode='ansi' prints the board as text, 'rgb_array' returns frames" in done.stderr

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -98,6 +101,23 @@ def board_to_ansi(
     return "\n".join(lines)
 
 
+def _no_display(driver: str) -> bool:
+    """Whether pygame's video ``driver`` shows nothing, and nobody chose it (``SDL_VIDEODRIVER`` unset): the
+    fallback pygame takes where a system has no display."""
+    return driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER")
+
+
+def _outside_the_libraries() -> int:
+    """The ``stacklevel`` of the first caller outside this package and the env libraries that wrap it (PettingZoo,
+    Gymnasium): a warning then names the user's own line."""
+    folders = [os.path.dirname(os.path.dirname(__file__))]
+    folders += [os.path.dirname(m.__file__ or "") for m in map(sys.modules.get, ("pettingzoo", "gymnasium")) if m]
+    level, frame = 2, sys._getframe(2)
+    while frame.f_back is not None and any(frame.f_code.co_filename.startswith(f + os.sep) for f in folders):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 def cells_of(board: Any) -> list[int]:
     """``n * n`` cells (0 empty, 1 black, 2 white) of a board with ``planes(player)``."""
     planes = board.planes(0).tolist()
@@ -127,6 +147,7 @@ class BoardRenderer(PanelDrawer):
         self._fonts: dict[int, Any] = {}
         self.window: Any = None
         self.clock: Any = None
+        self.visible = True  # False once a human-mode window opened where pygame found no display
         self.boxes: dict[str, list[Box]] = {}
 
     def font(self, px: int) -> Any:
@@ -293,12 +314,21 @@ class BoardRenderer(PanelDrawer):
             pg.display.set_caption("othello-zoo")
             self.window = pg.display.set_mode(self.size, pg.RESIZABLE)
             self.clock = pg.time.Clock()
+            self.visible = not _no_display(pg.display.get_driver())
+            if not self.visible:
+                warnings.warn(
+                    f"render_mode='human' found no display (pygame's video driver is {pg.display.get_driver()!r}), "
+                    "so the window cannot be seen: render_mode='ansi' prints the board as text, 'rgb_array' "
+                    "returns frames",
+                    stacklevel=_outside_the_libraries(),
+                )
         for event in pg.event.get():
             if event.type == pg.VIDEORESIZE:
                 self.window = pg.display.set_mode((event.w, event.h), pg.RESIZABLE)
         self.draw(self.window, cells, player, legal, last_move, over)
         pg.display.flip()
-        self.clock.tick(self.fps)
+        if self.visible:  # nobody waits on frames that nothing shows
+            self.clock.tick(self.fps)
         return None
 
     def close(self) -> None:
