@@ -63,7 +63,7 @@ def test_play__human_input_is_checked_and_quit_stops() -> None:
     result = terminal_game("human", "random", 8, seed=0, stdin=io.StringIO("a1\nxyz\nf5\nquit\n"), stdout=out)
     assert result is None
     text = out.getvalue()
-    assert "'a1' is not a legal move here; legal moves: d3 c4 f5 e6\n" in text
+    assert "a1 turns over no disc; legal moves: d3 c4 f5 e6\n" in text
     assert "cannot read a move in 'xyz'; legal moves: d3 c4 f5 e6 (type help for the commands)\n" in text
     assert "X (black) to move" in text
     assert "game stopped" in text

@@ -65,13 +65,14 @@ def test_quit__end_of_input_stops_the_game() -> None:
 
 
 def test_bad_input__one_line_naming_it_and_the_legal_moves_no_board() -> None:
-    _, text = play("\nzz9\na1\nf5d6\npass\nhelp me\nq\n")
+    _, text = play("\nzz9\na1\nD4\nf5d6\npass\nhelp me\nq\n")
     answers = [
         "nothing typed; legal moves: d3 c4 f5 e6 (type help for the commands)",
         "cannot read a move in 'zz9'; legal moves: d3 c4 f5 e6 (type help for the commands)",
-        "'a1' is not a legal move here; legal moves: d3 c4 f5 e6",
+        "a1 turns over no disc; legal moves: d3 c4 f5 e6",
+        "d4 is taken; legal moves: d3 c4 f5 e6",
         "'f5d6' is 2 moves: type one at a time; legal moves: d3 c4 f5 e6",
-        "'pass' is not a legal move here; legal moves: d3 c4 f5 e6",
+        "'pass': a pass is only for a side with no move, and you have moves; legal moves: d3 c4 f5 e6",
         "cannot read a move in 'help me'; legal moves: d3 c4 f5 e6 (type help for the commands)",
     ]
     expected = BANNER + "\n" + START + "\n" + "".join(PROMPT + answer + "\n" for answer in answers)
