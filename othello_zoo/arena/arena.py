@@ -285,12 +285,12 @@ def _run(
             if not missing:
                 continue
             if bar is not None:
-                bar.set_postfix_str(f"{len(writer.done)} games; {pair[0]} vs {pair[1]}")
+                bar.set_postfix_str(f"{_games(len(writer.done))} done; {pair[0]} vs {pair[1]}")
 
             def finished(record: GameRecord, game: _Game) -> None:
                 if bar is not None:
                     bar.update(squares[game.round // 2] - game.counted)
-                    bar.set_postfix_str(f"{len(writer.done) + 1} games; {record.pair[0]} vs {record.pair[1]}")
+                    bar.set_postfix_str(f"{_games(len(writer.done) + 1)} done; {record.pair[0]} vs {record.pair[1]}")
                 writer.write(record)
                 if on_game is not None:
                     on_game(record)
@@ -322,6 +322,15 @@ def _close_built(built: dict[str, Any], agents: _Agents) -> None:
     for label, agent in built.items():
         if label not in agents.programs:
             _close(agent)
+
+
+def _games(count: int) -> str:
+    """``count`` games, in words (the progress bar's count).
+
+    >>> _games(1), _games(2)
+    ('1 game', '2 games')
+    """
+    return f"{count} game" if count == 1 else f"{count} games"
 
 
 def _progress(total: int, done: int, show: bool) -> Any:
