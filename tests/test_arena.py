@@ -490,3 +490,13 @@ def test_cli_arena__a_results_file_that_is_not_there_is_named(
     with pytest.raises(SystemExit):
         cli_main(["arena", "--results", str(tmp_path / "none.jsonl")])
     assert f"othello-zoo arena: error: --results {tmp_path / 'none.jsonl'}: no such file" in capsys.readouterr().err
+
+
+def test_cli_arena__an_out_file_in_a_folder_that_does_not_exist_is_refused_and_no_folder_is_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "no" / "such" / "a.jsonl"
+    with pytest.raises(SystemExit):
+        cli_main(["arena", "random", "greedy", "--games", "2", "--out", str(out), "--quiet"])
+    assert f"the folder of {out} does not exist: create it, or choose another file" in capsys.readouterr().err
+    assert not (tmp_path / "no").exists()

@@ -33,7 +33,7 @@ import torch
 
 from othello_zoo import engine
 from othello_zoo.arena.external import ExternalAgent
-from othello_zoo.arena.records import GameRecord, ResultsWriter
+from othello_zoo.arena.records import GameRecord, ResultsWriter, check_folder
 from othello_zoo.arena.spec import AgentSpec, parse_agent
 from othello_zoo.core.board import Board
 from othello_zoo.core.checks import check_choice, check_int
@@ -250,6 +250,7 @@ def run_arena(
     finished game; run again with ``resume=True`` to play the rest, the same games. ``on_game`` is called with
     each new game; ``startup`` (a dict) receives each external program's start-up seconds.
     """
+    check_folder(out)  # before the lock, which would make the folder
     with RunLock(lock_path(out), f"the results file {out}"):
         writer = ResultsWriter(out, settings.as_dict(), resume)
         try:

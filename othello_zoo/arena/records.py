@@ -27,6 +27,7 @@ __all__ = [
     "GameRecord",
     "Results",
     "ResultsWriter",
+    "check_folder",
     "check_game",
     "export_games",
     "read_results",
@@ -184,8 +185,7 @@ class ResultsWriter:
                 f"{self.path} already holds arena results: add --resume (resume=True) to go on with them, "
                 "or choose another file"
             )
-        if not self.path.parent.is_dir():
-            raise FileNotFoundError(f"the folder of {self.path} does not exist: create it, or choose another file")
+        check_folder(self.path)
         self.done: dict[tuple[str, str, int], GameRecord] = {}
         self.rejected: tuple[tuple[int, str], ...] = ()
         self._stream: TextIO | None = None
@@ -236,6 +236,13 @@ def replay(game: GameRecord, board_size: int = 8) -> Board:
     for action in parse_moves(game.moves, board_size):
         board = board.step(action)
     return board
+
+
+def check_folder(path: str | os.PathLike[str]) -> None:
+    """``FileNotFoundError`` naming ``path`` where its folder does not exist (a results file's folder is never
+    made for it: a mistyped path would leave games where nobody looks)."""
+    if not Path(path).parent.is_dir():
+        raise FileNotFoundError(f"the folder of {path} does not exist: create it, or choose another file")
 
 
 def export_games(games: Iterable[GameRecord], path: str | os.PathLike[str], board_size: int = 8) -> int:
