@@ -53,7 +53,8 @@ class AgentSpec:
         if self.command is not None:
             return ExternalAgent(self.command, name=self.label)
         options = dict(self.options)
-        unknown = [key for key in options if key not in (allowed := _options_of(self.name))]
+        allowed = _options_of(self.name)
+        unknown = [key for key in options if key not in allowed]
         if unknown:
             takes = f"which takes {', '.join(allowed)}" if allowed else "which takes none"
             seeded = " (the arena's --seed seeds the agents)" if "seed" in unknown else ""
