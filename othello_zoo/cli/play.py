@@ -50,7 +50,7 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     """The ``play`` command's arguments."""
     parser = parser or argparse.ArgumentParser(prog="othello-zoo play", description=DESCRIPTION)
     parser.add_argument(
-        "--agent", choices=sorted(AGENT_CLASSES), default="mcts", help="the computer player (default: %(default)s)"
+        "--agent", choices=list(AGENT_CLASSES), default="mcts", help="the computer player (default: %(default)s)"
     )
     parser.add_argument(
         "--simulations", type=argtypes.whole(1), default=2000, help="MCTS strength: playouts per move (default: 2000)"
