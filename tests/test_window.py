@@ -113,7 +113,9 @@ def test_window__illegal_click_and_nothing_to_undo_are_answered() -> None:
         _key(window, pygame.K_u)
         assert window.message() == "Nothing to undo"
         _click(window, 0)  # a1
-        assert window.message() == "a1 is not a legal move; legal: d3 c4 f5 e6"
+        assert window.message() == "a1 turns over no disc; legal: d3 c4 f5 e6"
+        _click(window, 27)  # d4, a disc of the start position
+        assert window.message() == "d4 is taken; legal: d3 c4 f5 e6"
         assert window.game.moves == []
         _click(window, 37)  # f5
         assert window.message() == ""

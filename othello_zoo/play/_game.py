@@ -9,7 +9,7 @@ from __future__ import annotations
 from othello_zoo.agents import AGENT_CLASSES, make_agent
 from othello_zoo.agents.alphabeta import MAX_DEPTH
 from othello_zoo.core.board import Board, squares_of
-from othello_zoo.core.notation import check_board_size
+from othello_zoo.core.notation import check_board_size, index_to_square
 from othello_zoo.core.scalar import scalar_rules
 
 __all__ = ["PLAYERS", "THINKING_AGENTS", "Game", "seconds_text"]
@@ -105,6 +105,16 @@ class Game:
         self.history.append(self.board.step(action))
         self.moves.append(action)
         return True
+
+    def why_not(self, action: int) -> str:
+        """Why ``action``, not legal for the side to move, cannot be played, in a few words (the window's note and
+        the terminal's answer)."""
+        board, n = self.board, self.board_size
+        if action == n * n:
+            return "a pass is only for a side with no move, and you have moves"
+        if (board.own | board.opp) >> action & 1:
+            return f"{index_to_square(action, n)} is taken"
+        return f"{index_to_square(action, n)} turns over no disc"
 
     def agent_move(self) -> int:
         """The agent's choice for the side to move (not played)."""

@@ -197,18 +197,10 @@ class TerminalSession:
         if len(moves) != 1:
             self.say(f"{typed!r} is {len(moves)} moves: type one at a time; legal moves: {self.legal()}")
         elif not self.game.play(moves[0]):
-            self.say(f"{self.why_not(moves[0], typed)}; legal moves: {self.legal()}")
+            said = f"{typed!r}: " if moves[0] == n * n else ""  # a pass typed in one of its forms: which one
+            self.say(f"{said}{self.game.why_not(moves[0])}; legal moves: {self.legal()}")
         elif moves[0] == n * n:
             self.say(f"{colour} has no move and passes")
-
-    def why_not(self, action: int, typed: str) -> str:
-        """Why the person's ``action`` (read from ``typed``) cannot be played now, in a few words."""
-        board, n = self.game.board, self.game.board_size
-        if action == n * n:
-            return f"{typed!r}: a pass is only for a side with no move, and you have moves"
-        if (board.own | board.opp) >> action & 1:
-            return f"{index_to_square(action, n)} is taken"
-        return f"{index_to_square(action, n)} turns over no disc"
 
     def new_game(self) -> bool:
         """Starts a new game, after a y/n confirmation when moves were played; False at the end of input."""

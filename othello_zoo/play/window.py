@@ -153,7 +153,7 @@ class PlayWindow:
             return
         if not game.board.is_legal(square):
             legal = format_moves(game.board.legal_actions(), n, " ")
-            self.note = f"{format_moves([square], n)} is not a legal move; legal: {legal}"
+            self.note = f"{game.why_not(square)}; legal: {legal}"
             return
         self._play(square)
 
