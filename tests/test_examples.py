@@ -91,7 +91,7 @@ def test_readme__its_python_examples_run_as_written_on_a_cpu_without_a_display(t
     readme = Path(__file__).resolve().parents[1] / "README.md"
     driver = tmp_path / "driver.py"
     driver.write_text(README_DRIVER)
-    hidden = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "CUDA_VISIBLE_DEVICES")
+    hidden = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
     env = {**{k: v for k, v in os.environ.items() if k not in hidden}, "CUDA_VISIBLE_DEVICES": ""}
     done = subprocess.run(
         [sys.executable, str(driver), str(readme)], capture_output=True, text=True, env=env, timeout=300

@@ -3,30 +3,19 @@
 from __future__ import annotations
 
 import math
-import os
-import sys
 import threading
 import time
 from typing import Any
 
 from othello_zoo.core.notation import format_moves, index_to_square
 from othello_zoo.play._game import Game, seconds_text
-from othello_zoo.render import Panel, cells_of
+from othello_zoo.render import Panel, cells_of, display_available
 from othello_zoo.runtime.compiler import compiling_in_background
 from othello_zoo.runtime.threads import Cancelled, call_off_when
 
 __all__ = ["DEMO_DELAY", "PlayWindow", "display_available", "side_names"]
 
 FLIP_SECONDS = 0.3  # length of the animation of the discs a move turns over
-
-
-def display_available() -> bool:
-    """Whether a pygame window can open here (a display, or an explicit SDL video driver)."""
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return True
-    if sys.platform.startswith("linux"):
-        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    return True
 
 
 AGENT_NAMES = {

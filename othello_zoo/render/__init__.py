@@ -53,6 +53,7 @@ __all__ = [
     "Panel",
     "board_to_ansi",
     "cells_of",
+    "display_available",
 ]
 
 
@@ -101,10 +102,14 @@ def board_to_ansi(
     return "\n".join(lines)
 
 
-def _no_display(driver: str) -> bool:
-    """Whether pygame's video ``driver`` shows nothing, and nobody chose it (``SDL_VIDEODRIVER`` unset): the
-    fallback pygame takes where a system has no display."""
-    return driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER")
+def display_available() -> bool:
+    """Whether a pygame window can be seen here (a display, or an explicit SDL video driver): where not, pygame
+    draws off screen (the play command then plays in the terminal, and human rendering says so)."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return True
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
 
 
 def _outside_the_libraries() -> int:
@@ -314,7 +319,7 @@ class BoardRenderer(PanelDrawer):
             pg.display.set_caption("othello-zoo")
             self.window = pg.display.set_mode(self.size, pg.RESIZABLE)
             self.clock = pg.time.Clock()
-            self.visible = not _no_display(pg.display.get_driver())
+            self.visible = display_available()
             if not self.visible:
                 warnings.warn(
                     f"render_mode='human' found no display (pygame's video driver is {pg.display.get_driver()!r}), "
