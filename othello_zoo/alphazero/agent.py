@@ -36,8 +36,11 @@ from othello_zoo.runtime.compiler import compiler_missing
 from othello_zoo.runtime.files import load_saved
 from othello_zoo.runtime.threads import get_threads, uses_package_threads
 from othello_zoo.search import (
+    CACHE_POSITIONS,
+    MAX_CACHE_POSITIONS,
     MAX_SIMULATIONS,
     BatchedSearch,
+    CachedEvaluator,
     Compile,
     SearchConfig,
     Subtree,
@@ -48,7 +51,7 @@ from othello_zoo.search import (
 from othello_zoo.search import exact_wins as exact_wins_of
 
 __all__ = ["AGENT_SEARCH", "COMPILE_ENV", "ENDGAME", "PYTHON_ENDGAME", "SHIPPED", "AlphaZeroAgent", "compile_status"]
-__all__ += ["default_endgame", "default_mix"]
+__all__ += ["default_cache", "default_endgame", "default_mix"]
 __all__ += ["load_network", "shipped_network"]
 
 _NETWORKS = Path(__file__).resolve().parent.parent / "data" / "networks"
@@ -125,6 +128,13 @@ def default_mix(board_size: int = 8, device: torch.device | str = "cpu", search:
     return MIX_WEIGHT if usable and walks_in_c(device, board_size, search) else 0.0
 
 
+def default_cache(device: torch.device | str = "cpu") -> int:
+    """The agent's default ``cache``: :data:`~othello_zoo.search.CACHE_POSITIONS` on the CPU, where the evaluator
+    runs eagerly between the search's walks and its batches are on the host; 0 elsewhere (a GPU's batch would be read
+    back to the host for the look-up, and a compiled search runs the network inside its graph)."""
+    return CACHE_POSITIONS if torch.device(device).type == "cpu" else 0
+
+
 COMPILE_ENV = "OTHELLO_ZOO_COMPILE"
 """The environment variable that, set to ``0``, makes the agent's default ``compile="auto"`` search eagerly (no
 compilation in the background): for a machine whose compiler should not run, or a test suite."""
@@ -164,6 +174,13 @@ class AlphaZeroAgent(BoardAgent):
             the C library is built and the search's trees are walked in C (the CPU), else 0. 0 searches with the
             network's value alone, as the agent did before the mix (see ``docs/alphazero.md`` for the matches).
         mix_depth: the pattern search's plies (0 to 6).
+        cache: the positions whose evaluations (the network's, with the mix) the agent keeps between the batches of
+            its searches and from move to move, answering them again without the network
+            (:class:`othello_zoo.search.CachedEvaluator`): default :func:`default_cache`,
+            :data:`~othello_zoo.search.CACHE_POSITIONS` on the CPU and 0 (none kept) elsewhere. The same values
+            (within float32 rounding: the network's last bit depends on its batch), in fewer network calls (see
+            ``docs/alphazero.md``). ``agent.cache`` is it (``None`` at 0): a change to ``agent.network``'s weights
+            after the agent is made needs ``agent.cache.clear()``.
         compile: how the searches run (the same moves whichever way: only their speed differs). ``"auto"``
             (default): the one-board moves (``choose``, ``act``) compiled by ``torch.compile`` on the CPU where a C++
             compiler is present (``othello_zoo.runtime.compiler.compiler_missing``) and :data:`COMPILE_ENV` is not
@@ -195,6 +212,7 @@ class AlphaZeroAgent(BoardAgent):
         endgame: int | None = None,
         mix: float | None = None,
         mix_depth: int = MIX_DEPTH,
+        cache: int | None = None,
         compile: Compile | Literal["auto"] = "auto",
     ) -> None:
         if not isinstance(search, SearchConfig):
@@ -226,6 +244,11 @@ class AlphaZeroAgent(BoardAgent):
                 n = self.board_size
                 raise ValueError(f"mix={self.mix} mixes in alpha-beta's 8x8 pattern tables: this network plays {n}x{n}")
             evaluator = mix_patterns(evaluator, self.mix, self.mix_depth)
+        positions = default_cache(self.device) if cache is None else cache
+        positions = check_int("cache", positions, low=0, high=MAX_CACHE_POSITIONS)
+        self.cache = CachedEvaluator(evaluator, positions) if positions else None
+        if self.cache is not None:
+            evaluator = self.cache
         evaluate = exact_wins_of(evaluator) if exact_wins else evaluator
         one, many = _compile_modes(compile, self.board_size, self.device, config, traced=not self.mix)
         self.search = BatchedSearch(evaluate, config, compile=one)

@@ -13,7 +13,9 @@ in ``[-1, 1]`` for the player to move out), or :func:`rollout_evaluator`, random
 engine. Finished games are valued exactly (+1 / -1 / 0 by disc count), whatever the evaluator says, and a forced
 pass is an edge like any other. :func:`exact_wins` wraps an evaluator so that a position one move from its mover's
 win (a wipeout in reach, say: :func:`winning_moves` finds the moves) is valued +1 with its prior on those moves,
-whatever the wrapped evaluator says; the AlphaZero agent's network is wrapped so.
+whatever the wrapped evaluator says; the AlphaZero agent's network is wrapped so. :class:`CachedEvaluator` keeps
+an evaluator's answers for the positions it has seen (a tree reaches a position by several orders of the same
+moves) and answers them again without it: the agent's evaluator on the CPU.
 
 >>> import torch
 >>> from othello_zoo import engine
@@ -44,6 +46,7 @@ evaluator and a :data:`StepFn` (``(state, actions) -> state``, default :func:`en
 
 from __future__ import annotations
 
+from othello_zoo.search._cache import CACHE_POSITIONS, MAX_CACHE_POSITIONS, CachedEvaluator
 from othello_zoo.search._compiled import COMPILE_MODES, Compile, check_compile
 from othello_zoo.search._config import DTYPES, FIRST_ROOM, MAX_SECONDS, MAX_SIMULATIONS, ROOT_POLICIES, SearchConfig
 from othello_zoo.search._evaluate import Evaluator, evaluate_nodes, traceable
@@ -58,13 +61,16 @@ from othello_zoo.search._tree import Tree, new_tree
 from othello_zoo.search._wins import exact_wins, winning_moves
 
 __all__ = [
+    "CACHE_POSITIONS",
     "COMPILE_MODES",
     "DTYPES",
     "FIRST_ROOM",
+    "MAX_CACHE_POSITIONS",
     "MAX_SECONDS",
     "MAX_SIMULATIONS",
     "ROOT_POLICIES",
     "BatchedSearch",
+    "CachedEvaluator",
     "Compile",
     "Evaluator",
     "SearchConfig",

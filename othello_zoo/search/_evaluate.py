@@ -22,6 +22,7 @@ __all__ = [
     "prepare_traced",
     "store_evaluation",
     "traceable",
+    "well_shaped",
 ]
 
 Evaluator = Callable[[Tensor, Tensor], tuple[Tensor, Tensor]]
@@ -143,3 +144,14 @@ def prepare_traced(form: Evaluator) -> Hashable:
     those compiles anew). ``None`` where the form has no ``prepare``."""
     prepare = getattr(form, "prepare", None)
     return prepare() if callable(prepare) else None
+
+
+def well_shaped(output: object, mask: Tensor) -> bool:
+    """Whether ``output`` is a pair of float tensors of shapes ``(B, A)`` and ``(B,)`` for ``mask`` (bool
+    ``(B, A)``): an answer that a wrapper of the evaluator can work on (else it passes it on, and the search's check
+    names what is wrong with it)."""
+    if not (isinstance(output, tuple) and len(output) == 2 and all(isinstance(t, Tensor) for t in output)):
+        return False
+    logits, value = output
+    shapes = tuple(logits.shape) == tuple(mask.shape) and tuple(value.shape) == (mask.shape[0],)
+    return shapes and logits.is_floating_point() and value.is_floating_point()

@@ -34,7 +34,7 @@ from othello_zoo.core import rules
 from othello_zoo.core.board import squares_of
 from othello_zoo.core.scalar import scalar_rules
 from othello_zoo.engine.fused import flips, pack, placements, popcount, rays
-from othello_zoo.search._evaluate import Evaluator, traceable
+from othello_zoo.search._evaluate import Evaluator, traceable, well_shaped
 
 __all__ = ["HOST_BATCH", "exact_wins", "made_exact", "winning_moves", "with_wins", "words_wins"]
 
@@ -89,7 +89,7 @@ def exact_wins(evaluator: Evaluator) -> Evaluator:
 
     def evaluate(observation: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
         output = evaluator(observation, mask)
-        if not _well_shaped(output, mask):
+        if not well_shaped(output, mask):
             return output  # type: ignore[no-any-return]  # the search names what is wrong with it
         logits, value = output
         batch, n = observation.shape[0], observation.shape[-1]
@@ -153,15 +153,6 @@ def words_wins(own: Tensor, opp: Tensor, n: int) -> Tensor:
     over = rules.game_over_where(placements(theirs, mine, table), placements(mine, theirs, table))
     won = (placed != 0) & over & (popcount(mine) > popcount(theirs))
     return torch.cat((won.view(batch, nn), torch.zeros_like(won[:batch]).unsqueeze(1)), dim=1)
-
-
-def _well_shaped(output: object, mask: Tensor) -> bool:
-    """``output`` is a pair of float tensors of shapes ``(B, A)`` and ``(B,)`` for ``mask`` (bool ``(B, A)``)."""
-    if not (isinstance(output, tuple) and len(output) == 2 and all(isinstance(t, Tensor) for t in output)):
-        return False
-    logits, value = output
-    shapes = tuple(logits.shape) == tuple(mask.shape) and tuple(value.shape) == (mask.shape[0],)
-    return shapes and logits.is_floating_point() and value.is_floating_point()
 
 
 def _bit_sets(planes: Tensor) -> list[tuple[int, int]]:
