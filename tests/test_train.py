@@ -395,7 +395,7 @@ def test_alphazero_agent__takes_a_search_config_or_the_older_keywords() -> None:
     from othello_zoo.alphazero.agent import AGENT_SEARCH
     from othello_zoo.search import SearchConfig
 
-    assert SearchConfig(simulations=1152, leaf_batch=8, reuse=True) == AGENT_SEARCH
+    assert SearchConfig(simulations=1344, leaf_batch=8, reuse=True) == AGENT_SEARCH
     by_config = make_agent("az", board_size=6, search=AGENT_SEARCH.replace(simulations=16, reuse=False))
     by_keywords = make_agent("az", board_size=6, simulations=16, reuse=False)
     assert by_config.search.config == by_keywords.search.config == SearchConfig(simulations=16, leaf_batch=8)

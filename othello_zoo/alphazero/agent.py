@@ -4,7 +4,7 @@ search (:mod:`othello_zoo.search`).
 ``AlphaZeroAgent(checkpoint)`` loads the ``checkpoint.pt`` of an ``othello-zoo train`` run (or a
 file holding only ``{"network": state_dict, "network_config": {...}}``); without one it loads the
 network shipped with the package for ``board_size`` (:data:`SHIPPED`). ``act`` runs one search a move
-(``search=SearchConfig(...)``, default :data:`AGENT_SEARCH`: 1,152 simulations) with the network made exact one move
+(``search=SearchConfig(...)``, default :data:`AGENT_SEARCH`: 1,344 simulations) with the network made exact one move
 before a win (``exact_wins``) and plays the most visited action; when the board is the one its last move led to
 with one reply played, the search goes on from the subtree of that reply (subtree reuse, the config's ``reuse``).
 ``act_states`` searches a whole batch of engine states at once.
@@ -110,13 +110,14 @@ def default_endgame(board_size: int = 8) -> int:
     return ENDGAME if board_size == 8 and native_available() else PYTHON_ENDGAME
 
 
-AGENT_SEARCH = SearchConfig(simulations=1152, leaf_batch=8, reuse=True)
-"""The agent's search: 1,152 simulations a move (PUCT, no noise) in leaf batches of 8, each move's search going on
-from the subtree of the reply played. Compiled (the default ``compile="auto"``) a move takes less time than the
-eager 384-simulation search of earlier releases took (0.41 s against 0.61 s a move on average over a game against
-alpha-beta at depth 3, one core of the development CPU), and the agent scored 0.66 against it over 64 games: see
-``docs/alphazero.md``. Eagerly, before the compilation has finished or without a compiler, a move takes about three
-and a half times as long (1.43 s)."""
+AGENT_SEARCH = SearchConfig(simulations=1344, leaf_batch=8, reuse=True)
+"""The agent's search: 1,344 simulations a move (PUCT, no noise) in leaf batches of 8, each move's search going on
+from the subtree of the reply played: with the evaluations it keeps (``cache``), a move takes the time that 1,152
+simulations took without them and without the mix, the agent's search before both (see ``docs/alphazero.md``).
+At 1,152 simulations and compiled (the default ``compile="auto"``) a move took less time than the eager
+384-simulation search of earlier releases (0.41 s against 0.61 s a move on average over a game against alpha-beta at
+depth 3, one core of the development CPU), and the agent scored 0.66 against it over 64 games. Eagerly, before the
+compilation has finished or without a compiler, a move takes about three and a half times as long."""
 
 
 def default_mix(board_size: int = 8, device: torch.device | str = "cpu", search: SearchConfig = AGENT_SEARCH) -> float:
