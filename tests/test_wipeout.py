@@ -194,8 +194,9 @@ def _play_from_opening(agent_colour: int, batched: bool) -> tuple[int, int]:
     # learned evaluation from 16 empties, 12-52 with that order from 18 empties, 9-55 from 20; the third network's
     # games, 49-15 and 9-55 here, 42-22 and 21-43 in Python; 38-26 as black before the order's searches went a ply
     # deeper two empties sooner; 25-39 as white before the network's values were mixed with the pattern search,
-    # which Python's solver's agent does not mix in).
-    [(0, False, ((39, 25), (51, 13))), (1, True, ((20, 44), (12, 52)))],
+    # which Python's solver's agent does not mix in; 20-44 and 12-52 as white at 1,152 simulations, before the
+    # agent kept its evaluations and searched 1,344).
+    [(0, False, ((39, 25), (51, 13))), (1, True, ((31, 33), (19, 45)))],
     ids=["black", "white-batched"],
 )
 def test_agent__against_greedy_from_e6d6c5f4__wins_with_either_colour(
