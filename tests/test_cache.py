@@ -175,3 +175,28 @@ def test_agent__keeps_its_evaluations_on_the_cpu_and_not_with_cache_0() -> None:
     assert AlphaZeroAgent(simulations=200, cache=0, compile=False).cache is None
     with pytest.raises(ValueError, match=r"cache must be .* got -1"):
         AlphaZeroAgent(cache=-1, compile=False)
+
+
+def test_self_play__keeps_its_evaluations_and_plays_the_same_games_with_fewer_network_calls() -> None:
+    from othello_zoo.alphazero.selfplay import self_play
+
+    search = SearchConfig(simulations=24, dirichlet_fraction=0.25)
+    plain, counted = Counting(), Counting()
+    before = self_play(plain, 8, board_size=6, search=search, generator=torch.Generator().manual_seed(3))
+    after = self_play(counted, 8, board_size=6, search=search, generator=torch.Generator().manual_seed(3), cache=4096)
+    assert torch.equal(after.observations, before.observations)
+    assert torch.equal(after.policies, before.policies)
+    assert torch.equal(after.values, before.values)
+    assert (after.games, after.plies) == (before.games, before.plies)
+    asked_before = sum(len(batch) for batch in plain.batches)
+    asked_after = sum(len(batch) for batch in counted.batches)
+    # a move's search meets most of what the one before it evaluated: fewer than half the positions asked
+    assert (asked_before, asked_after) == (6800, 3044)
+
+
+def test_train_config__names_a_bad_cache() -> None:
+    from othello_zoo.alphazero.config import TrainConfig
+
+    assert TrainConfig().cache == CACHE_POSITIONS
+    with pytest.raises(ValueError, match=r"cache must be an int from 0 to 16,777,216, got -1"):
+        TrainConfig(cache=-1)

@@ -21,7 +21,7 @@ from typing import Any
 from othello_zoo.alphazero.network import check_network_config
 from othello_zoo.alphazero.selfplay import SELF_PLAY_SEARCH, max_exact_empties
 from othello_zoo.core.checks import check_device, check_int, check_real, check_seed
-from othello_zoo.search import DTYPES, MAX_SIMULATIONS, SearchConfig
+from othello_zoo.search import CACHE_POSITIONS, DTYPES, MAX_CACHE_POSITIONS, MAX_SIMULATIONS, SearchConfig
 
 __all__ = ["EVAL_OPPONENTS", "MAX_BUFFER", "SEARCH_SETTINGS", "TrainConfig", "setting_fields"]
 
@@ -58,6 +58,7 @@ class TrainConfig:
     search: SearchConfig = SELF_PLAY_SEARCH  # the self-play search: simulations, root policy, noise, reuse
     temperature_plies: int = 8  # plies drawn in proportion to the visits, then the most visited
     exact_empties: int = 0  # from this many empties down, the values are the exact solver's (0: the games' results)
+    cache: int = CACHE_POSITIONS  # positions whose evaluations an iteration's self-play keeps (0: none; CPU only)
     buffer: int = 50_000  # positions kept in the replay buffer
     batch_size: int = 256
     train_steps: int = 100  # gradient steps an iteration
@@ -112,6 +113,7 @@ class TrainConfig:
         check_seed("seed", self.seed)
         check_int("eval_simulations", self.eval_simulations, low=1, high=MAX_SIMULATIONS)
         check_int("exact_empties", self.exact_empties, low=0, high=max_exact_empties(self.board_size))
+        check_int("cache", self.cache, low=0, high=MAX_CACHE_POSITIONS)
         for name in ("lr", "weight_decay", "minutes"):
             check_real(name, getattr(self, name), low=0.0)
         unknown = set(self.eval_opponents.split(",")) - set(EVAL_OPPONENTS)

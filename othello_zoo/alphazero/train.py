@@ -254,6 +254,7 @@ class Trainer:
             "search": c.search,
             "temperature_plies": c.temperature_plies,
             "exact_empties": c.exact_empties,
+            "cache": c.cache,
         }
         if not c.ray_address:
 

@@ -49,6 +49,8 @@ HELP = {  # what each TrainConfig field means, with its unit
     "exact_empties": "from this many empty squares down (at most 20 on 8 x 8, 12 on other sizes), the positions' "
     "values are their wins, draws and losses under perfect play by the exact solver, and earlier positions take "
     "the first such result (0: the games' results)",
+    "cache": "positions whose evaluations an iteration's self-play keeps, answering them again without the network "
+    "(CPU only; 0: none)",
     "buffer": "positions kept in the replay buffer",
     "batch_size": "positions a gradient step",
     "train_steps": "gradient steps an iteration",
