@@ -157,6 +157,8 @@ class AlphaZeroAgent(BoardAgent):
         seconds: replaces ``search.seconds``: think this long a move (at least one leaf batch), with no cap on the
             simulations unless ``simulations`` is given too (see :class:`~othello_zoo.search.SearchConfig`). The
             endgame solver's moves are not bound by it.
+        stop_when_decided: replaces ``search.stop_when_decided``: the search ends once its move is decided (no other
+            can overtake it in the simulations left), the same move in less time.
         leaf_batch: replaces ``search.leaf_batch``: simulations per network call, under virtual losses (16 with
             ``compile=True`` made a 384-simulation move 1.8x to 3x faster on one core; see ``docs/performance.md``).
         exact_wins: the search's evaluator is the network wrapped by :func:`othello_zoo.search.exact_wins`: a
@@ -209,6 +211,7 @@ class AlphaZeroAgent(BoardAgent):
         reuse: bool | None = None,
         leaf_batch: int | None = None,
         seconds: float | None = None,
+        stop_when_decided: bool | None = None,
         exact_wins: bool = True,
         endgame: int | None = None,
         mix: float | None = None,
@@ -226,6 +229,7 @@ class AlphaZeroAgent(BoardAgent):
             "reuse": reuse,
             "leaf_batch": leaf_batch,
             "seconds": seconds,
+            "stop_when_decided": stop_when_decided,
         }
         config = search.replace(**{name: value for name, value in given.items() if value is not None})
         self.device = check_device("device", device) or torch.device("cpu")

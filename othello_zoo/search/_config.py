@@ -64,6 +64,12 @@ class SearchConfig:
             :data:`FIRST_ROOM` nodes and grow as the search needs. A time, not a count: the same search may run
             more or fewer simulations on another machine or a busier one. PUCT root only (the Gumbel root plans
             its sequential halving on the simulations).
+        stop_when_decided: the search stops at the end of the first leaf batch (or before the first) after which no
+            root's most visited move can be overtaken in the simulations left: on every root, its lead in visits
+            over the next move exceeds them, or it has one legal move or none. The move played at temperature 0 is
+            the one the whole search would play, in fewer simulations (a forced choice in none past the root's
+            evaluation); the visits, the policy and a kept tree hold less. For play: a self-play policy target
+            would be cut short. PUCT root only.
 
     >>> config = SearchConfig(simulations=64).replace(c_puct=2.0)
     >>> config.simulations, config.c_puct, config.dirichlet_alpha, config.root_policy
@@ -87,6 +93,7 @@ class SearchConfig:
     dtype: torch.dtype = torch.float32
     leaf_batch: int = 1
     seconds: float | None = None
+    stop_when_decided: bool = False
 
     def __post_init__(self) -> None:
         def keep(name: str, value: object) -> None:  # the checked value (a NumPy int becomes an int)
@@ -113,6 +120,13 @@ class SearchConfig:
                     "seconds works with root_policy='puct' (the Gumbel root plans its sequential halving on the "
                     "simulations: give it simulations alone)"
                 )
+        if not isinstance(self.stop_when_decided, bool):
+            raise TypeError(f"stop_when_decided must be True or False, got {self.stop_when_decided!r}")
+        if self.stop_when_decided and self.root_policy != "puct":
+            raise ValueError(
+                "stop_when_decided=True works with root_policy='puct' (the Gumbel root chooses by sequential halving, "
+                "not by the most visits)"
+            )
         if self.dtype not in DTYPES:
             raise ValueError(f"dtype must be torch.float32 or torch.float64, got {self.dtype!r}")
 
@@ -138,4 +152,4 @@ class SearchConfig:
         >>> SearchConfig(simulations=384, leaf_batch=8, reuse=True).warm_up().simulations
         8
         """
-        return self.replace(simulations=self.leaf_batch, seconds=None, reuse=False)
+        return self.replace(simulations=self.leaf_batch, seconds=None, reuse=False, stop_when_decided=False)

@@ -170,8 +170,9 @@ def _run(
     background: bool = False,
     answers: Answers | None = None,
 ) -> Tree:
-    """Runs the search's simulations in ``tree``: all of them, or under ``config.seconds`` leaf batch by leaf batch
-    until the time since ``began`` (a :func:`time.perf_counter`) is spent, the trees grown when full. Returns the
+    """Runs the search's simulations in ``tree``: all of them, or leaf batch by leaf batch until the time since
+    ``began`` (a :func:`time.perf_counter`) is spent (``config.seconds``, the trees grown when full) or every root's
+    move is decided (``config.stop_when_decided``: :func:`decided`). Returns the
     trees (``tree`` itself unless they grew). ``opening``: the sizes of the first leaf batches, where they differ
     from ``config.leaf_batch`` (the Gumbel root's :func:`opening_batches`; not with a time budget); ``answers``: the
     evaluations those batches ask for, made with the roots' (:func:`_roots`)."""
@@ -185,14 +186,15 @@ def _run(
                 tree, compiled, evaluator, count, root_selection, interior_selection, leaf_batch, background, answers
             )
 
-    if config.seconds is None:
+    if config.seconds is None and not config.stop_when_decided:
         for size in opening:
             simulations(size, size, answers)
         simulations(config.simulations - sum(opening))
         return tree
-    deadline, left = began + config.seconds, config.simulations
+    deadline = None if config.seconds is None else began + config.seconds
+    left = config.simulations
     free = tree.nodes - 1 - int(tree.size.max())  # a simulation adds one node at most
-    while left > 0:
+    while left > 0 and not (config.stop_when_decided and decided(tree, left)):
         batch = min(config.leaf_batch, left)
         if free < batch:
             room = min(max(tree.nodes, batch), left)  # doubled, within the simulations left
@@ -200,9 +202,18 @@ def _run(
             free = tree.nodes - 1 - int(tree.size.max())
         simulations(batch)
         left, free = left - batch, free - batch
-        if _clock() >= deadline:
+        if deadline is not None and _clock() >= deadline:
             break
     return tree
+
+
+def decided(tree: Tree, left: int) -> bool:
+    """Whether no root's most visited move can be overtaken in ``left`` more simulations (each adds one visit to
+    one root move at most): its lead over the next exceeds ``left``, or the root has fewer than two legal moves."""
+    legal = tree.legal[:, 0]
+    visits = tree.visits[:, 0].masked_fill(~legal, -1)
+    top = visits.topk(2, dim=1).values
+    return bool(((top[:, 0] - top[:, 1] > left) | (legal.sum(1) < 2)).all())
 
 
 def _check_roots(roots: object) -> engine.State:
