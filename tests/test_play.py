@@ -186,7 +186,8 @@ def test_game__seconds_is_the_thinking_time_of_az_mcts_and_alphabeta_alone() -> 
     assert timed.agents[1].seconds == 1.5
     plain = Game("az", "mcts", mcts_simulations=300)
     assert plain.agents[0].search.config.seconds is None
-    assert plain.agents[0].search.config.simulations == 1344  # AGENT_SEARCH
+    assert plain.agents[0].search.config.simulations == 2688  # AGENT_SEARCH
+    assert plain.agents[0].batched_search.config.simulations == 1344  # batched_search(AGENT_SEARCH)
     assert (plain.agents[1].seconds, plain.agents[1].simulations) == (None, 300)
     deepening = Game("alphabeta", "greedy", seconds=1.5).agents[0]
     assert (deepening.seconds, deepening.depth, deepening.endgame) == (1.5, 12, 16)  # up to MAX_DEPTH, solved from 16

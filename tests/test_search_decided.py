@@ -86,3 +86,12 @@ def test_stop_when_decided__is_a_puct_setting_and_a_bool() -> None:
 def test_stop_when_decided__the_agent_takes_it() -> None:
     agent = parse_agent("az:stop_when_decided=true,simulations=64").build(seed=0)
     assert agent.search.config.stop_when_decided
+
+
+def test_the_agents_batch_search__half_the_simulations_without_the_stop() -> None:
+    from othello_zoo.alphazero.agent import AGENT_SEARCH, batched_search
+
+    assert batched_search(AGENT_SEARCH) == AGENT_SEARCH.replace(simulations=1344, stop_when_decided=False)
+    assert batched_search(SearchConfig(simulations=1, stop_when_decided=True)).simulations == 1
+    plain = SearchConfig(simulations=64)
+    assert batched_search(plain) is plain

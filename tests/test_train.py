@@ -395,10 +395,11 @@ def test_alphazero_agent__takes_a_search_config_or_the_older_keywords() -> None:
     from othello_zoo.alphazero.agent import AGENT_SEARCH
     from othello_zoo.search import SearchConfig
 
-    assert SearchConfig(simulations=1344, leaf_batch=8, reuse=True) == AGENT_SEARCH
+    assert SearchConfig(simulations=2688, leaf_batch=8, reuse=True, stop_when_decided=True) == AGENT_SEARCH
     by_config = make_agent("az", board_size=6, search=AGENT_SEARCH.replace(simulations=16, reuse=False))
     by_keywords = make_agent("az", board_size=6, simulations=16, reuse=False)
-    assert by_config.search.config == by_keywords.search.config == SearchConfig(simulations=16, leaf_batch=8)
+    expected = SearchConfig(simulations=16, leaf_batch=8, stop_when_decided=True)
+    assert by_config.search.config == by_keywords.search.config == expected
     assert by_config.reuse is False
 
 
@@ -439,8 +440,8 @@ def test_alphazero_agent__the_solver_decides_won_and_drawn_endgames() -> None:
     from othello_zoo.agents.native import native_available
     from othello_zoo.alphazero.agent import ENDGAME, PYTHON_ENDGAME
 
-    assert (ENDGAME, PYTHON_ENDGAME) == (20, 14)
-    assert AlphaZeroAgent(simulations=1).endgame == (20 if native_available() else 14)
+    assert (ENDGAME, PYTHON_ENDGAME) == (22, 14)
+    assert AlphaZeroAgent(simulations=1).endgame == (22 if native_available() else 14)
     assert AlphaZeroAgent(simulations=1, board_size=6).endgame == 14  # the C solver plays 8 x 8 only
     solving = AlphaZeroAgent(simulations=16)
     searching = AlphaZeroAgent(simulations=16, endgame=0)

@@ -186,17 +186,18 @@ def _play_from_opening(agent_colour: int, batched: bool) -> tuple[int, int]:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("agent_colour", "batched", "scores"),
-    # Each colour once, and each way of asking once: the same games either way (the batched arena's test of
-    # act_states against act holds the two ways equal move by move).
-    # The exact solver decides from 20 empties where it runs in C, from 14 in Python (it plays a winning move, not
+    # Each colour once, and each way of asking once (board by board: up to 2,688 simulations, ending once the move
+    # is decided; act_states: 1,344, without the stop).
+    # The exact solver decides from 22 empties where it runs in C, from 14 in Python (it plays a winning move, not
     # the widest win: the first its move order finds, so that the C solver's order decides which; 17-47 before its
     # order looked at the opponent's potential moves and two plies deep, 30-34 before it ranked the moves by the
     # learned evaluation from 16 empties, 12-52 with that order from 18 empties, 9-55 from 20; the third network's
     # games, 49-15 and 9-55 here, 42-22 and 21-43 in Python; 38-26 as black before the order's searches went a ply
     # deeper two empties sooner; 25-39 as white before the network's values were mixed with the pattern search,
     # which Python's solver's agent does not mix in; 20-44 and 12-52 as white at 1,152 simulations, before the
-    # agent kept its evaluations and searched 1,344).
-    [(0, False, ((39, 25), (51, 13))), (1, True, ((31, 33), (19, 45)))],
+    # agent kept its evaluations and searched 1,344; 39-25 and 31-33 before its one-board search stopped when decided
+    # and the solver started at 22 empties).
+    [(0, False, ((53, 11), (51, 13))), (1, True, ((25, 39), (19, 45)))],
     ids=["black", "white-batched"],
 )
 def test_agent__against_greedy_from_e6d6c5f4__wins_with_either_colour(

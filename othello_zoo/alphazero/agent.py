@@ -4,10 +4,11 @@ search (:mod:`othello_zoo.search`).
 ``AlphaZeroAgent(checkpoint)`` loads the ``checkpoint.pt`` of an ``othello-zoo train`` run (or a
 file holding only ``{"network": state_dict, "network_config": {...}}``); without one it loads the
 network shipped with the package for ``board_size`` (:data:`SHIPPED`). ``act`` runs one search a move
-(``search=SearchConfig(...)``, default :data:`AGENT_SEARCH`: 1,344 simulations) with the network made exact one move
+(``search=SearchConfig(...)``, default :data:`AGENT_SEARCH`: up to 2,688 simulations, ending once the move is
+decided) with the network made exact one move
 before a win (``exact_wins``) and plays the most visited action; when the board is the one its last move led to
 with one reply played, the search goes on from the subtree of that reply (subtree reuse, the config's ``reuse``).
-``act_states`` searches a whole batch of engine states at once.
+``act_states`` searches a whole batch of engine states at once (:func:`batched_search`).
 ``make_agent("az", board_size=6)`` builds it by name.
 """
 
@@ -51,7 +52,7 @@ from othello_zoo.search import (
 from othello_zoo.search import exact_wins as exact_wins_of
 
 __all__ = ["AGENT_SEARCH", "COMPILE_ENV", "ENDGAME", "PYTHON_ENDGAME", "SHIPPED", "AlphaZeroAgent", "compile_status"]
-__all__ += ["default_cache", "default_endgame", "default_mix"]
+__all__ += ["batched_search", "default_cache", "default_endgame", "default_mix"]
 __all__ += ["load_network", "shipped_network"]
 
 _NETWORKS = Path(__file__).resolve().parent.parent / "data" / "networks"
@@ -89,14 +90,15 @@ def load_network(path: str | Path, device: torch.device | str = "cpu") -> Policy
     return net.eval()
 
 
-ENDGAME = 20
+ENDGAME = 22
 """Empty squares from which the agent plays the exact endgame solver's move where it wins or draws, where the solver
 runs in C (:mod:`othello_zoo.agents.native`; :data:`PYTHON_ENDGAME` where it runs in Python). Chosen by timing
-(``python docs/scripts/endgame_timing.py``): the C solver's win/draw/loss search of 30 positions of 2004 tournament
-games took 0.032 s on average and 0.13 s at most at 18 empties, 0.11 s and 0.36 s at 20, 0.41 s and 2.5 s at 22 (one
-core of an AVX-512 Intel Xeon); 20 keeps the worst case near the agent's time a move (about 0.3 s). It was 18 when
-the solver took 0.15 s and 1.0 s at 20 (an AVX-512 AMD EPYC, before its AVX2 flips and its order by the learned
-evaluation)."""
+(``python docs/scripts/endgame_timing.py 20 21 22``): the C solver's win/draw/loss search of 30 positions of 2004
+tournament games took 0.070 s on average and 0.29 s at most at 20 empties, 0.11 s and 0.48 s at 21, 0.33 s and 2.1 s
+at 22 (one core of a 2-core AVX2 AMD EPYC, Zen 3): on average less than the search's move it replaces (about 0.4 s
+there), a few of them seconds. Black meets the even counts, white the odd ones (passes aside), so 22 has each side
+solve from its first move at 21 or 22. It was 20 while the search took less time a move, and 18 when the solver took
+0.15 s and 1.0 s at 20 (before its AVX2 flips and its order by the learned evaluation)."""
 
 PYTHON_ENDGAME = 14
 """:data:`ENDGAME` where the solver runs in Python (no C compiler): its win/draw/loss search of the same positions
@@ -110,14 +112,24 @@ def default_endgame(board_size: int = 8) -> int:
     return ENDGAME if board_size == 8 and native_available() else PYTHON_ENDGAME
 
 
-AGENT_SEARCH = SearchConfig(simulations=1344, leaf_batch=8, reuse=True)
-"""The agent's search: 1,344 simulations a move (PUCT, no noise) in leaf batches of 8, each move's search going on
-from the subtree of the reply played: with the evaluations it keeps (``cache``), a move takes the time that 1,152
-simulations took without them and without the mix, the agent's search before both (see ``docs/alphazero.md``).
-At 1,152 simulations and compiled (the default ``compile="auto"``) a move took less time than the eager
-384-simulation search of earlier releases (0.41 s against 0.61 s a move on average over a game against alpha-beta at
-depth 3, one core of the development CPU), and the agent scored 0.66 against it over 64 games. Eagerly, before the
-compilation has finished or without a compiler, a move takes about three and a half times as long."""
+AGENT_SEARCH = SearchConfig(simulations=2688, leaf_batch=8, reuse=True, stop_when_decided=True)
+"""The agent's search of one board (``choose``, ``act``): up to 2,688 simulations a move (PUCT, no noise) in leaf
+batches of 8, each move's search going on from the subtree of the reply played, and ending once its move is decided
+(no other move can overtake it in the simulations left: ``stop_when_decided``; about 1,600 simulations a search of a
+position afresh, fewer from a kept subtree). With the evaluations it keeps (``cache``) and the solver's moves from 22
+empties, a move takes no more time than 1,152 simulations took before the stop, the cache and the mix (see
+``docs/alphazero.md``). A batch of boards (``act_states``) is searched by :func:`batched_search` of it. Eagerly,
+before the compilation has finished or without a compiler, a move takes about three and a half times as long."""
+
+
+def batched_search(search: SearchConfig) -> SearchConfig:
+    """The agent's search of a batch of boards (``act_states``) for its one-board ``search``: where that stops when
+    decided, half its simulations without the stop (1,344 for :data:`AGENT_SEARCH`): a batch stops only once every
+    board's move is decided, which seldom comes, and a one-board search with the stop runs about that many; else
+    ``search`` itself."""
+    if not search.stop_when_decided:
+        return search
+    return search.replace(simulations=max(1, search.simulations // 2), stop_when_decided=False)
 
 
 def default_mix(board_size: int = 8, device: torch.device | str = "cpu", search: SearchConfig = AGENT_SEARCH) -> float:
@@ -150,7 +162,8 @@ class AlphaZeroAgent(BoardAgent):
         board_size: the board size of the shipped network to load.
         device: the network's and the search's device.
         seed: accepted like every agent's (the search draws nothing).
-        search: the search's settings (default :data:`AGENT_SEARCH`).
+        search: the search's settings (default :data:`AGENT_SEARCH`); a batch of boards (``act_states``) is searched
+            by :func:`batched_search` of them (with the stop when decided: half the simulations, without it).
         simulations: replaces ``search.simulations`` (the older way to pass it).
         c_puct: replaces ``search.c_puct``.
         reuse: replaces ``search.reuse``.
@@ -167,7 +180,7 @@ class AlphaZeroAgent(BoardAgent):
             winning even one move before the opponent takes them all, and gives the wipeout move almost no prior;
             without the wrapper the agent was wiped out 0-37 by greedy from the opening e6d6c5f4. ``False``
             searches with the network alone.
-        endgame: from this many empty squares (default :func:`default_endgame`: 20 where the exact solver runs in
+        endgame: from this many empty squares (default :func:`default_endgame`: 22 where the exact solver runs in
             C, on 8 x 8; 14 elsewhere) the exact solver decides: it plays a
             winning move where there is one, else a drawing one, and leaves lost positions to the search (whose
             moves give the opponent the most chances to go wrong); 0 turns it off.
@@ -257,7 +270,9 @@ class AlphaZeroAgent(BoardAgent):
         evaluate = exact_wins_of(evaluator) if exact_wins else evaluator
         one, many = _compile_modes(compile, self.board_size, self.device, config, traced=not self.mix)
         self.search = BatchedSearch(evaluate, config, compile=one)
-        self.batched_search = self.search if many == one else BatchedSearch(evaluate, config, compile=many)
+        batched = batched_search(config)
+        same = many == one and batched == config
+        self.batched_search = self.search if same else BatchedSearch(evaluate, batched, compile=many)
         # With "background" only: its compilation starts now, after a process of its own has filled inductor's
         # cache where it did not hold the graphs yet (so that the compilation beside the first moves only loads them).
         threads = get_threads() or torch.get_num_threads()

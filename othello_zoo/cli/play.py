@@ -60,7 +60,7 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         type=_seconds,
         default=None,
         help="thinking time a move of mcts, az and alphabeta, above 0 and at most 600 (default: none: mcts plays "
-        "--simulations, az 1,344 simulations, alphabeta 4 plies)",
+        "--simulations, az up to 2,688 simulations, alphabeta 4 plies)",
     )
     parser.add_argument(
         "--human", choices=["black", "white"], default="black", help="your colour (default: %(default)s)"
