@@ -26,7 +26,7 @@ from torch import Tensor
 
 from othello_zoo import engine
 from othello_zoo.alphazero import _compile_process
-from othello_zoo.alphazero.agent import AGENT_SEARCH, COMPILE_ENV, AlphaZeroAgent
+from othello_zoo.alphazero.agent import AGENT_SEARCH, COMPILE_ENV, AlphaZeroAgent, batched_search
 from othello_zoo.alphazero.network import PolicyValueNet
 from othello_zoo.core.board import Board
 from othello_zoo.runtime.compiler import compiler_missing
@@ -436,7 +436,9 @@ def test_agent__compile_auto_is_background_for_one_board_eager_for_batches(monke
     monkeypatch.setattr(BatchedSearch, "compile_ahead", lambda self, roots, before=None: ahead.append(self.compile))
     walked = AlphaZeroAgent()  # where the trees walk in C: both compiled, nothing to compile
     assert (walked.search.compile, walked.batched_search.compile) == (True, True)
-    assert walked.search is walked.batched_search
+    assert walked.batched_search.config == batched_search(walked.search.config)  # half, without the stop
+    plain = AlphaZeroAgent(stop_when_decided=False)  # the same search both ways
+    assert plain.search is plain.batched_search
     ahead.clear()
     monkeypatch.setattr(_native, "ENABLED", False)  # where they cannot: torch compiles the one-board search
     agent = AlphaZeroAgent()
@@ -446,8 +448,7 @@ def test_agent__compile_auto_is_background_for_one_board_eager_for_batches(monke
     monkeypatch.setenv(COMPILE_ENV, "0")
     assert (AlphaZeroAgent().search.compile, AlphaZeroAgent().batched_search.compile) == (False, False)
     both = AlphaZeroAgent(compile=True)
-    assert both.search is both.batched_search
-    assert both.search.compile is True
+    assert (both.search.compile, both.batched_search.compile) == (True, True)
     assert AlphaZeroAgent(board_size=6, compile="background").search.compile == "background"
     monkeypatch.delenv(COMPILE_ENV)
     monkeypatch.setenv("PATH", "")

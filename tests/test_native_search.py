@@ -169,7 +169,7 @@ def test_native__what_the_c_code_does_not_apply_to_runs_as_before(monkeypatch: p
 def test_agent__its_trees_walked_in_c_play_the_eager_agents_moves(walked: list[int]) -> None:
     """The AlphaZero agent compiled (its one-board searches: leaf batches, exact wins, subtree reuse from move to
     move) plays the moves of the agent that never compiles, its trees walked in C with nothing compiled."""
-    search = AGENT_SEARCH.replace(simulations=48)
+    search = AGENT_SEARCH.replace(simulations=48, stop_when_decided=False)  # every leaf batch walked
     boards = [Board.from_text(text) for text in engine.to_text(random_states(4, 8, seed=11, plies=8))]
     moves = {}
     for compile in (False, True):
