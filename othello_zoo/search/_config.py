@@ -3,7 +3,7 @@
 Whoever runs searches takes a ``SearchConfig``: :class:`~othello_zoo.search.BatchedSearch`, self-play and matches
 (:mod:`othello_zoo.alphazero.selfplay`), the AlphaZero agent and the trainer's ``TrainConfig`` (which nests one).
 A use that needs other values than the defaults names them once, as a config of its own (self-play's noise, the
-agent's 1,344 simulations), never as a second default of the same setting.
+agent's 2,688 simulations), never as a second default of the same setting.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class SearchConfig:
             together: fewer, larger network calls (on one board, with 16, about twice the simulations a second of
             one at a time, see ``docs/performance.md``), each simulation a little less informed than one at a time.
             A descent that reaches a leaf of its own batch still awaiting its evaluation counts it again instead of
-            adding a node: rare in a long search of a position with many moves (the agent's 1,344), most
+            adding a node: rare in a long search of a position with many moves (the agent's up to 2,688), most
             of the simulations in a short search from a narrow one (32 from the start with 16: 10 new nodes).
             1: one simulation at a time.
         seconds: a time budget: the search stops after the first leaf batch that ends this many seconds or more
