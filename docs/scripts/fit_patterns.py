@@ -3,6 +3,8 @@ the package ships, ``othello_zoo/data/patterns.npz``.
 
     python docs/scripts/fit_patterns.py                 # fit, report, write the tables (about two minutes)
     python docs/scripts/fit_patterns.py --out /tmp/p.npz --epochs 50
+    python docs/scripts/fit_patterns.py --out /tmp/p.npz --labels /tmp/labels-0.npz /tmp/labels-1.npz
+
 
 Every position of the 9,113 games (``tests/data/WTH_2004.wtb``: its SOURCE file says where it comes from) is a
 sample: its label is the final disc difference for the side to move, the game's theoretical score (perfect play
@@ -11,6 +13,11 @@ number is a multiple of five are held out: the report compares the fitted evalua
 evaluation's (fitted to the same labels by a line per stage). The tables of each stage are fitted together
 (Adam on the squared error, full batches), with a small penalty on the weights and on the difference between
 neighbouring stages' tables, which share what a stage's few positions cannot tell.
+
+With ``--labels`` (files of ``label_endgames.py``: exact scores of the games' positions of at most 20 empties and of
+the positions one other move away from them at 14 or fewer), those files' positions and scores replace the games'
+positions of as many empties, and every other position is labelled with the game's theoretical score. The shipped
+tables are not fitted that way: ``docs/agents.md`` ("Exact scores for the endgame stages") says what that fit gave.
 """
 
 from __future__ import annotations
@@ -43,23 +50,38 @@ from othello_zoo.core.board import Board  # noqa: E402
 SCALE = 125  # table units a disc (othello_zoo.agents.patterns.UNIT = 1000 / SCALE)
 
 
-def positions() -> dict[str, np.ndarray]:
-    """Every position of the games before each move: the discs, counts and label, as arrays."""
+def features(search: _Search, own: int, opp: int) -> tuple[int, int, int]:
+    """The empties, mobility and potential mobility (each for the mover) of one position."""
+    empty = ~(own | opp) & search.full
+    mobility = search.rules.legal(own, opp).bit_count() - search.rules.legal(opp, own).bit_count()
+    potential = (empty & search._neighbours(opp)).bit_count() - (empty & search._neighbours(own)).bit_count()
+    return empty.bit_count(), mobility, potential
+
+
+def positions(labels: list[Path]) -> dict[str, np.ndarray]:
+    """Every position of the games before each move: the discs, counts and label, as arrays. With ``labels``
+    (files of ``label_endgames.py``), the games' positions of as many empties as those files label or fewer are
+    replaced by the files' positions and their exact scores."""
     search = _Search(8)
     rows = []
+    for path in labels:
+        with np.load(path, allow_pickle=False) as saved:
+            found = zip(*(saved[name].tolist() for name in ("own", "opp", "score", "game")), strict=True)
+            for own, opp, score, number in found:
+                empties, mobility, potential = features(search, own, opp)
+                rows.append((own, opp, empties, score, number, mobility, potential))
+    labelled = max((row[2] for row in rows), default=-1)
     for number, game in enumerate(read_games()):
         board = Board.start(8)
         for move in game.moves:
             if not board.is_legal(move):
                 board = board.step(64)  # a pass: the file does not store them
-            own, opp = board.own, board.opp
-            empty = ~(own | opp) & search.full
-            empties = empty.bit_count()
-            black = 2 * (game.theoretical if empties >= 24 else game.black_score) - 64
-            mobility = board.moves.bit_count() - search.rules.legal(opp, own).bit_count()
-            potential = (empty & search._neighbours(opp)).bit_count() - (empty & search._neighbours(own)).bit_count()
-            label = black if board.current_player == 0 else -black
-            rows.append((own, opp, empties, label, number, mobility, potential))
+            empties, mobility, potential = features(search, board.own, board.opp)
+            if empties > labelled:
+                # the theoretical score where it is a nearer label than the final score of human play
+                black = 2 * (game.theoretical if empties >= 24 or rows else game.black_score) - 64
+                label = black if board.current_player == 0 else -black
+                rows.append((board.own, board.opp, empties, label, number, mobility, potential))
             board = board.step(move)
     columns = list(zip(*rows, strict=True))
     return {
@@ -91,10 +113,11 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--decay", type=float, default=1e-4, help="penalty on the squared weights")
     parser.add_argument("--smooth", type=float, default=1e-3, help="penalty on neighbouring stages' differences")
+    parser.add_argument("--labels", type=Path, nargs="*", default=[], help="exact scores from label_endgames.py")
     args = parser.parse_args()
     torch.manual_seed(0)
     began = time.perf_counter()
-    data = positions()
+    data = positions(args.labels)
     table_rows = indices(data["own"], data["opp"])
     for k in range(0, len(table_rows), 9973):  # the vectorized indices are the package's
         assert table_rows[k].tolist() == instance_indices(int(data["own"][k]), int(data["opp"][k]))
