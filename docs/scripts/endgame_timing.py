@@ -24,12 +24,13 @@ from wthor import read_games
 GAMES = 30
 
 
-def positions(empties: int) -> list[Board]:
-    """The position of ``empties`` empty squares in each of 30 games spread over the file (games that end sooner,
-    or where the side to move must pass there, left out)."""
+def positions(empties: int, count: int = GAMES, stride: int | None = None) -> list[Board]:
+    """The position of ``empties`` empty squares in each of ``count`` games, every ``stride``-th of the file (by
+    default spread over the whole file; games that end sooner, or where the side to move must pass there, left
+    out)."""
     games = read_games()
     found = []
-    for game in games[:: len(games) // GAMES]:
+    for game in games[:: stride or len(games) // count]:
         board = Board.start()
         for move in game.moves:
             if 64 - sum(board.scores()) == empties:
@@ -39,7 +40,9 @@ def positions(empties: int) -> list[Board]:
             board = board.step(move)
         if 64 - sum(board.scores()) == empties and board.moves and not board.terminated:
             found.append(board)
-    return found[:GAMES]
+        if len(found) == count:
+            break
+    return found
 
 
 def main() -> None:

@@ -12,34 +12,12 @@ skipped. Run it from a checkout whose ``othello_zoo/data/patterns.npz`` holds th
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
-
-from wthor import read_games
+from endgame_timing import positions
 
 from othello_zoo.agents.alphabeta import guess_score
 from othello_zoo.agents.native import native_solve, native_status
-from othello_zoo.core.board import Board
-
-
-def positions(empties: int, count: int) -> list[Board]:
-    found = []
-    for game in read_games()[::35]:
-        board = Board.start()
-        for move in game.moves:
-            if 64 - sum(board.scores()) == empties:
-                break
-            if not board.moves:
-                board = board.step(64)
-            board = board.step(move)
-        if 64 - sum(board.scores()) == empties and board.moves:
-            found.append(board)
-        if len(found) == count:
-            break
-    return found
 
 
 def main() -> None:
@@ -47,7 +25,7 @@ def main() -> None:
     parser.add_argument("empties", type=int, choices=range(10, 31), metavar="EMPTIES (10-30)")
     parser.add_argument("count", type=int, choices=range(1, 201), metavar="COUNT (1-200)")
     args = parser.parse_args()
-    boards = positions(args.empties, args.count)
+    boards = positions(args.empties, args.count, stride=35)  # multiples of 35: numbers held out by the fit
     print(native_status(), flush=True)
     if native_solve(boards[0].own, boards[0].opp, -1, 1) is None:  # the library loaded before the clock runs
         raise SystemExit("the C solver is needed")
