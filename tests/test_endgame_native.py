@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import torch
 from helpers import DATA
+from wthor import read_games
 
 from othello_zoo import engine
 from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, alphabeta, endgame, native
@@ -73,12 +74,29 @@ def test_native__from_a_guess_the_same_scores_and_moves_that_reach_them() -> Non
         assert native.native_solve(board.own, board.opp, -1, 1, 40) == narrow
 
 
+def tournament_endgames(count: int, empties: int) -> list[Board]:
+    """The position of ``empties`` empty squares in ``count`` WTHOR 2004 games that no table was fitted to (every
+    105th game: numbers that are multiples of five), the mover with a placement."""
+    found = []
+    for game in read_games()[::105]:
+        board = Board.start()
+        for move in game.moves:
+            if 64 - sum(board.scores()) == empties:
+                break
+            if not board.moves:
+                board = board.step(64)
+            board = board.step(move)
+        if 64 - sum(board.scores()) == empties and board.moves:
+            found.append(board)
+    return found[:count]
+
+
 def test_native__the_learned_evaluations_order_the_same_scores_in_fewer_positions() -> None:
-    """From 16 empties the moves are also ranked by a shallow search with the learned evaluation: the scores of
-    fastest first alone, a move that reaches them, and fewer positions over the set (28.1 million against 31.1 on
-    these random games' endgames)."""
+    """From 16 empties the moves are also ranked by a shallow search with the endgame tables: the scores of fastest
+    first alone, a move that reaches them, and fewer positions over the set (22.6 million against 25.9 on these
+    tournament positions at 18 empties)."""
     ranked_nodes = plain_nodes = 0
-    for board in endgames(8, 42, seed=5):  # 18 empties
+    for board in tournament_endgames(16, 18):
         ranked = native.native_solve(board.own, board.opp, -64, 64, evaluation=True)
         plain = native.native_solve(board.own, board.opp, -64, 64, evaluation=False)
         assert ranked is not None
@@ -92,7 +110,7 @@ def test_native__the_learned_evaluations_order_the_same_scores_in_fewer_position
             assert sign * reached[0] == ranked[0]
         ranked_nodes += ranked[2]
         plain_nodes += plain[2]
-    assert ranked_nodes < 0.95 * plain_nodes
+    assert ranked_nodes < 0.9 * plain_nodes
 
 
 def test_native__threads_give_the_same_scores_and_moves_that_reach_them() -> None:

@@ -16,8 +16,10 @@ neighbouring stages' tables, which share what a stage's few positions cannot tel
 
 With ``--labels`` (files of ``label_endgames.py``: exact scores of the games' positions of at most 20 empties and of
 the positions one other move away from them at 14 or fewer), those files' positions and scores replace the games'
-positions of as many empties, and every other position is labelled with the game's theoretical score. The shipped
-tables are not fitted that way: ``docs/agents.md`` ("Exact scores for the endgame stages") says what that fit gave.
+positions of as many empties, every other position is labelled with the game's theoretical score, the stages
+before the first the files reach (those of 21 empties and more, for files of 20) are copied from the tournament
+tables, and the tables are written to the endgame solver's file, ``othello_zoo/data/endgame-patterns.npz`` (the
+shipped one by ``--labels FILES --epochs 900 --decay 3e-5``, about 12 minutes).
 """
 
 from __future__ import annotations
@@ -37,12 +39,14 @@ from wthor import read_games  # noqa: E402
 
 from othello_zoo.agents.alphabeta import _Search  # noqa: E402
 from othello_zoo.agents.patterns import (  # noqa: E402
+    ENDGAME_TABLES,
     INSTANCES,
     OFFSETS,
     STAGES,
     TABLES,
     TOTAL,
     instance_indices,
+    load_tables,
     stage_of,
 )
 from othello_zoo.core.board import Board  # noqa: E402
@@ -85,6 +89,7 @@ def positions(labels: list[Path]) -> dict[str, np.ndarray]:
             board = board.step(move)
     columns = list(zip(*rows, strict=True))
     return {
+        "labelled": np.array(labelled),
         "own": np.array(columns[0], np.uint64),
         "opp": np.array(columns[1], np.uint64),
         "empties": np.array(columns[2], np.int64),
@@ -109,12 +114,13 @@ def indices(own: np.ndarray, opp: np.ndarray) -> np.ndarray:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=TABLES)
+    parser.add_argument("--out", type=Path, help=f"default {TABLES}, {ENDGAME_TABLES} with --labels")
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--decay", type=float, default=1e-4, help="penalty on the squared weights")
     parser.add_argument("--smooth", type=float, default=1e-3, help="penalty on neighbouring stages' differences")
     parser.add_argument("--labels", type=Path, nargs="*", default=[], help="exact scores from label_endgames.py")
     args = parser.parse_args()
+    out = args.out or (ENDGAME_TABLES if args.labels else TABLES)
     torch.manual_seed(0)
     began = time.perf_counter()
     data = positions(args.labels)
@@ -149,15 +155,21 @@ def main() -> None:
 
     quantized_weights = torch.round(weights.detach() * SCALE).clamp(-32767, 32767).to(torch.int16)
     quantized_linear = torch.round(linear.detach() * SCALE).to(torch.int32)
+    if args.labels:  # the stages the exact scores do not reach keep the tournament tables
+        first = stage_of(int(data["labelled"]))
+        tournament = load_tables(TABLES)
+        quantized_weights[:first] = torch.from_numpy(tournament.weights[:first].copy())
+        quantized_linear[:first] = torch.from_numpy(tournament.scalars[:first].copy())
+        print(f"stages 0-{first - 1} are {TABLES.name}'s", flush=True)
     with torch.no_grad():  # the held-out error of the tables as the search reads them (quantized)
         s = stage[test]
         fitted = quantized_weights[s[:, None], rows[test]].long().sum(1)
         fitted = fitted + (quantized_linear[s, :2] * scalars[test].long()).sum(1) + quantized_linear[s, 2]
         fitted = (fitted.double() / SCALE).numpy()
     report(fitted, data, stages, held)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out, weights=quantized_weights.numpy(), scalars=quantized_linear.numpy())
-    print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes) in {time.perf_counter() - began:.0f} s")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(out, weights=quantized_weights.numpy(), scalars=quantized_linear.numpy())
+    print(f"wrote {out} ({out.stat().st_size:,} bytes) in {time.perf_counter() - began:.0f} s")
 
 
 def report(fitted: np.ndarray, data: dict[str, np.ndarray], stages: np.ndarray, held: np.ndarray) -> None:

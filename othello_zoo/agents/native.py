@@ -154,8 +154,9 @@ def native_solve(
     it is not available (said once in a warning). A ``guess`` of the score inside a window wider than 2 makes the
     solver ask null-window questions from it (MTD(f)) instead of searching the window at once: the same score, a move
     that reaches it, fewer positions the closer the guess. With ``evaluation`` (the default) the moves of positions
-    of 16 empties or more are also ranked by a shallow search with the learned evaluation
-    (:mod:`othello_zoo.agents.patterns`): the same score, fewer positions (those searches not counted in ``nodes``);
+    of 16 empties or more are also ranked by a shallow search with the learned evaluation's tables fitted to exact
+    endgame scores (:data:`~othello_zoo.agents.patterns.ENDGAME_TABLES`): the same score, fewer positions (those
+    searches not counted in ``nodes``);
     and from 20 empties a guess's questions are asked selectively first (ProbCut: nodes cut where that evaluation's
     shallow search lies 10 discs or more beyond the window), then exactly from the selective answer, the selective
     search's moves tried first (1.5 times as fast on FFO #49).
@@ -280,14 +281,20 @@ def _ternary(instances: tuple[tuple[int, ...], ...]) -> tuple[Any, Any]:
     return np.concatenate(tables).astype(np.uint16), np.array(at, dtype=np.intc)
 
 
+def _positional() -> ctypes.Array[ctypes.c_int]:
+    """The positional table as the C searches' move order reads it."""
+    from othello_zoo.agents.baseline import POSITIONAL_8x8
+
+    return _weights(tuple(v for row in POSITIONAL_8x8 for v in row))
+
+
 @functools.cache
 def _order() -> tuple[ctypes.Array[ctypes.c_int], Any]:
-    """The positional table and the learned tables as the solver's move order reads them (made once a process)."""
-    from othello_zoo.agents.baseline import POSITIONAL_8x8
-    from othello_zoo.agents.patterns import load_tables
+    """The positional table and the endgame tables (fitted to exact scores) as the solver's move order and ProbCut
+    read them (made once a process)."""
+    from othello_zoo.agents.patterns import ENDGAME_TABLES, load_tables
 
-    weights = _weights(tuple(v for row in POSITIONAL_8x8 for v in row))
-    return weights, ctypes.byref(_patterns(load_tables()))
+    return _positional(), ctypes.byref(_patterns(load_tables(ENDGAME_TABLES)))
 
 
 def native_midgame(
@@ -330,7 +337,7 @@ def native_midgame_values(
         return None
     own, opp = own.contiguous(), opp.contiguous()
     values = torch.empty(own.shape[0], dtype=torch.int32)
-    weights, learned = _order()[0], ctypes.byref(_patterns(tables))  # the positional table: the move order
+    weights, learned = _positional(), ctypes.byref(_patterns(tables))  # the positional table: the move order
     library.othello_zoo_midgame_values(
         own.data_ptr(), opp.data_ptr(), own.shape[0], depth, sorted_depth, weights, learned, values.data_ptr()
     )
