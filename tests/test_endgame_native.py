@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import torch
 from helpers import DATA
-from wthor import read_games
+from wthor import at_empties, read_games
 
 from othello_zoo import engine
 from othello_zoo.agents import AlphaBetaAgent, GreedyAgent, alphabeta, endgame, native
@@ -77,18 +77,8 @@ def test_native__from_a_guess_the_same_scores_and_moves_that_reach_them() -> Non
 def tournament_endgames(count: int, empties: int) -> list[Board]:
     """The position of ``empties`` empty squares in ``count`` WTHOR 2004 games that no table was fitted to (every
     105th game: numbers that are multiples of five), the mover with a placement."""
-    found = []
-    for game in read_games()[::105]:
-        board = Board.start()
-        for move in game.moves:
-            if 64 - sum(board.scores()) == empties:
-                break
-            if not board.moves:
-                board = board.step(64)
-            board = board.step(move)
-        if 64 - sum(board.scores()) == empties and board.moves:
-            found.append(board)
-    return found[:count]
+    found = [at_empties(game, empties) for game in read_games()[::105]]
+    return [board for board in found if board is not None][:count]
 
 
 def test_native__the_learned_evaluations_order_the_same_scores_in_fewer_positions() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from wthor import read_games
+from wthor import positions_of, read_games
 
 from othello_zoo.agents import AlphaBetaAgent, alphabeta, patterns
 from othello_zoo.agents.patterns import INSTANCES, OFFSETS, STAGES, TOTAL, instance_indices, load_tables, stage_of
@@ -75,16 +75,12 @@ def held_out_positions(stage_range: range) -> tuple[list[Board], np.ndarray]:
     for number, game in enumerate(read_games()):
         if number % 5:
             continue
-        board = Board.start()
-        for move in game.moves:
-            if not board.is_legal(move):
-                board = board.step(64)
+        for board, _ in positions_of(game):
             empties = 64 - sum(board.scores())
             if stage_of(empties) in stage_range and empties >= 24:
                 boards.append(board)
                 black = 2 * game.theoretical - 64
                 labels.append(black if board.current_player == 0 else -black)
-            board = board.step(move)
         if len(boards) >= 3000:
             break
     return boards, np.array(labels)
@@ -108,15 +104,11 @@ def beside_the_line(count: int) -> tuple[list[Board], np.ndarray]:
     for number, game in enumerate(read_games()):
         if number % 5:
             continue
-        board = Board.start()
-        for move in game.moves:
-            if not board.is_legal(move):
-                board = board.step(64)
+        for board, move in positions_of(game):
             if 64 - sum(board.scores()) == 12:
                 others = [board.step(square) for square in squares_of(board.moves) if square != move]
                 boards += [child for child in others if child.moves]
                 break
-            board = board.step(move)
         if len(boards) >= count:
             break
     return boards[:count], np.array([alphabeta.solve_exact(board).score for board in boards[:count]])

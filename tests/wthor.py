@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from helpers import DATA
+
+from othello_zoo.core.board import Board
 
 
 @dataclass(frozen=True)
@@ -36,3 +39,27 @@ def credited_black(black: int, white: int) -> int:
     if black < white:
         return black
     return black + empties // 2
+
+
+def positions_of(game: Game) -> Iterator[tuple[Board, int]]:
+    """Each position of ``game`` before one of its moves, with that move (a pass, which the file does not store,
+    made first where the side to move has no placement)."""
+    board = Board.start()
+    for move in game.moves:
+        if not board.is_legal(move):
+            board = board.step(64)
+        yield board, move
+        board = board.step(move)
+
+
+def at_empties(game: Game, empties: int) -> Board | None:
+    """The position of ``game`` with ``empties`` empty squares; ``None`` where the game never has it or the side to
+    move has no placement there (it passes)."""
+    board = Board.start()
+    for move in game.moves:
+        if 64 - sum(board.scores()) == empties:
+            break
+        if not board.moves:
+            board = board.step(64)
+        board = board.step(move)
+    return board if 64 - sum(board.scores()) == empties and board.moves else None

@@ -19,7 +19,7 @@ from othello_zoo.agents.native import native_solve, native_status
 from othello_zoo.core.board import Board
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
-from wthor import read_games
+from wthor import at_empties, read_games
 
 GAMES = 30
 
@@ -31,14 +31,8 @@ def positions(empties: int, count: int = GAMES, stride: int | None = None) -> li
     games = read_games()
     found = []
     for game in games[:: stride or len(games) // count]:
-        board = Board.start()
-        for move in game.moves:
-            if 64 - sum(board.scores()) == empties:
-                break
-            if not board.moves:
-                board = board.step(64)
-            board = board.step(move)
-        if 64 - sum(board.scores()) == empties and board.moves and not board.terminated:
+        board = at_empties(game, empties)
+        if board is not None:
             found.append(board)
         if len(found) == count:
             break
