@@ -196,8 +196,9 @@ def _play_from_opening(agent_colour: int, batched: bool) -> tuple[int, int]:
     # deeper two empties sooner; 25-39 as white before the network's values were mixed with the pattern search,
     # which Python's solver's agent does not mix in; 20-44 and 12-52 as white at 1,152 simulations, before the
     # agent kept its evaluations and searched 1,344; 39-25 and 31-33 before its one-board search stopped when decided
-    # and the solver started at 22 empties).
-    [(0, False, ((53, 11), (51, 13))), (1, True, ((25, 39), (19, 45)))],
+    # and the solver started at 22 empties; 53-11 and 25-39 before the solver ranked its moves with the endgame tables
+    # fitted to exact scores).
+    [(0, False, ((60, 4), (51, 13))), (1, True, ((15, 49), (19, 45)))],
     ids=["black", "white-batched"],
 )
 def test_agent__against_greedy_from_e6d6c5f4__wins_with_either_colour(
