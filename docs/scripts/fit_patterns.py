@@ -5,7 +5,6 @@ the package ships, ``othello_zoo/data/patterns.npz``.
     python docs/scripts/fit_patterns.py --out /tmp/p.npz --epochs 50
     python docs/scripts/fit_patterns.py --out /tmp/p.npz --labels /tmp/labels-0.npz /tmp/labels-1.npz
 
-
 Every position of the 9,113 games (``tests/data/WTH_2004.wtb``: its SOURCE file says where it comes from) is a
 sample: its label is the final disc difference for the side to move, the game's theoretical score (perfect play
 from 24 empties, recorded in the file) for positions of 24 empties or more, its final score after. The games whose
@@ -35,7 +34,7 @@ import torch
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from wthor import read_games  # noqa: E402
+from wthor import positions_of, read_games  # noqa: E402
 
 from othello_zoo.agents.alphabeta import _Search  # noqa: E402
 from othello_zoo.agents.patterns import (  # noqa: E402
@@ -49,7 +48,6 @@ from othello_zoo.agents.patterns import (  # noqa: E402
     load_tables,
     stage_of,
 )
-from othello_zoo.core.board import Board  # noqa: E402
 
 SCALE = 125  # table units a disc (othello_zoo.agents.patterns.UNIT = 1000 / SCALE)
 
@@ -76,17 +74,14 @@ def positions(labels: list[Path]) -> dict[str, np.ndarray]:
                 rows.append((own, opp, empties, score, number, mobility, potential))
     labelled = max((row[2] for row in rows), default=-1)
     for number, game in enumerate(read_games()):
-        board = Board.start(8)
-        for move in game.moves:
-            if not board.is_legal(move):
-                board = board.step(64)  # a pass: the file does not store them
+        for board, _ in positions_of(game):
             empties, mobility, potential = features(search, board.own, board.opp)
             if empties > labelled:
-                # the theoretical score where it is a nearer label than the final score of human play
-                black = 2 * (game.theoretical if empties >= 24 or rows else game.black_score) - 64
+                # the theoretical score where it is a nearer label than the final score of human play: before 24
+                # empties, and after them where exact scores label the endgame
+                black = 2 * (game.theoretical if empties >= 24 or labels else game.black_score) - 64
                 label = black if board.current_player == 0 else -black
                 rows.append((board.own, board.opp, empties, label, number, mobility, potential))
-            board = board.step(move)
     columns = list(zip(*rows, strict=True))
     return {
         "labelled": np.array(labelled),

@@ -24,10 +24,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
 
-from wthor import read_games
+from wthor import Game, positions_of, read_games
 
 from othello_zoo.agents.native import native_solve, native_status
-from othello_zoo.core.board import Board
+from othello_zoo.core.board import Board, squares_of
+from othello_zoo.runtime.files import RunLock, RunLockedError
 
 COLUMNS = ("own", "opp", "score", "game", "beside")
 
@@ -56,32 +57,22 @@ def exact(board: Board, guess: int) -> int:
     return solved[0]
 
 
-def label_game(number: int, moves: list[int], theoretical: int, empties: int, children: int) -> list[tuple[int, ...]]:
+def label_game(number: int, game: Game, empties: int, children: int) -> list[tuple[int, ...]]:
     """The labelled rows of one game."""
     rows: list[tuple[int, ...]] = []
-    board = Board.start(8)
-    guess = None  # the last score found, for the mover now: where the game's move was a best one, the exact score
-    for move in moves:
-        if not board.is_legal(move):
-            board = board.step(64)  # a pass: the file does not store them
-            guess = None if guess is None else -guess
+    black_guess = 2 * game.theoretical - 64  # for black: the theoretical score, then the last score found
+    for board, move in positions_of(game):
         left = 64 - (board.own | board.opp).bit_count()
         if left <= empties and board.moves:
-            if guess is None:  # the game's theoretical score (perfect play from 24 empties), for the mover
-                black = 2 * theoretical - 64
-                guess = black if board.current_player == 0 else -black
-            score = exact(board, guess)
+            sign = 1 if board.current_player == 0 else -1
+            score = exact(board, sign * black_guess)
             rows.append((board.own, board.opp, score, number, 0))
             if left <= children:
-                others = board.moves & ~(1 << move)
-                while others:
-                    square = (others & -others).bit_length() - 1
-                    others &= others - 1
+                for square in squares_of(board.moves & ~(1 << move)):
                     child = board.step(square)
                     if not child.terminated and child.moves:
                         rows.append((child.own, child.opp, exact(child, -score), number, 1))
-            guess = -score
-        board = board.step(move)
+            black_guess = sign * score  # where the game's move was a best one, the next position's exact score
     return rows
 
 
@@ -95,26 +86,33 @@ def main() -> None:
     args = parser.parse_args()
     if not 0 <= args.shard < args.shards:
         parser.error(f"--shard {args.shard} is not in 0 to --shards - 1 ({args.shards - 1})")
+    try:
+        with RunLock(args.out.with_name(args.out.name + ".lock"), f"the labels file {args.out}"):
+            label(args.out, args.shard, args.shards, args.empties, args.children)
+    except RunLockedError as error:
+        raise SystemExit(str(error)) from None
+
+
+def label(out: Path, shard: int, shards: int, empties: int, children: int) -> None:
+    """Label the games of one shard into ``out``, after those it holds already."""
     games = read_games()
-    rows = load(args.out)
+    rows = load(out)
     done = {row[3] for row in rows}
-    todo = [n for n in range(args.shard, len(games), args.shards) if n not in done]
+    todo = [n for n in range(shard, len(games), shards) if n not in done]
     print(f"{native_status()}; {len(done):,} games labelled, {len(todo):,} to go", flush=True)
     began = saved = time.perf_counter()
-    count = 0
     try:
         for count, number in enumerate(todo, 1):
-            game = games[number]
-            rows += label_game(number, game.moves, game.theoretical, args.empties, args.children)
+            rows += label_game(number, games[number], empties, children)
             if time.perf_counter() - saved > 60 or count == len(todo):
-                save(rows, args.out)
+                save(rows, out)
                 saved = time.perf_counter()
                 left = (len(todo) - count) * (saved - began) / count
                 print(f"{count:,}/{len(todo):,} games, {len(rows):,} positions, {left:.0f} s to go", flush=True)
     except KeyboardInterrupt:  # the games finished so far kept (a game's rows join the list whole)
-        save(rows, args.out)
+        save(rows, out)
         games_in = len({row[3] for row in rows})
-        raise SystemExit(f"interrupted: {games_in:,} games in {args.out}; run again to go on") from None
+        raise SystemExit(f"interrupted: {games_in:,} games in {out}; run again to go on") from None
 
 
 if __name__ == "__main__":
