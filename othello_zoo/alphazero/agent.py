@@ -97,8 +97,10 @@ runs in C (:mod:`othello_zoo.agents.native`; :data:`PYTHON_ENDGAME` where it run
 tournament games took 0.070 s on average and 0.29 s at most at 20 empties, 0.11 s and 0.48 s at 21, 0.33 s and 2.1 s
 at 22 (one core of a 2-core AVX2 AMD EPYC, Zen 3): on average less than the search's move it replaces (about 0.4 s
 there), a few of them seconds. Black meets the even counts, white the odd ones (passes aside), so 22 has each side
-solve from its first move at 21 or 22. It was 20 while the search took less time a move, and 18 when the solver took
-0.15 s and 1.0 s at 20 (before its AVX2 flips and its order by the learned evaluation)."""
+solve from its first move at 21 or 22. Since the solver orders its moves with tables fitted to exact endgame scores
+(:data:`~othello_zoo.agents.patterns.ENDGAME_TABLES`), 0.28 s and 2.1 s at 22, 0.49 s and 1.7 s at 23 (more than the
+search's move). It was 20 while the search took less time a move, and 18 when the solver took 0.15 s and 1.0 s at 20
+(before its AVX2 flips and its order by the learned evaluation)."""
 
 PYTHON_ENDGAME = 14
 """:data:`ENDGAME` where the solver runs in Python (no C compiler): its win/draw/loss search of the same positions
