@@ -103,6 +103,28 @@ def test_native__the_learned_evaluations_order_the_same_scores_in_fewer_position
     assert ranked_nodes < 0.9 * plain_nodes
 
 
+def test_native__selective_probes_order_the_moves_and_change_no_score() -> None:
+    """From 18 empties a null-window node of the exact search whose table move is not known to reach beta probes its
+    moves selectively first (probe_children), the first that probably reaches beta searched first: the scores of
+    fastest first (which never probes) on tournament positions of 20 empties, in the full window and from a guess
+    (the selective search first, then the exact one's probes), on one thread and on two (a probe's split point is
+    searched selectively by the helper too), and a move that reaches the score."""
+    for board in tournament_endgames(5, 20):
+        plain = native.native_solve(board.own, board.opp, -64, 64, evaluation=False)
+        assert plain is not None
+        for threads in (1, 2):
+            for guess in (None, plain[0] + 4):
+                solved = native.native_solve(board.own, board.opp, -64, 64, guess, threads=threads)
+                assert solved is not None
+                assert solved[0] == plain[0]
+        assert solved[1] != 64
+        child = board.step(solved[1])
+        sign = 1 if child.current_player == board.current_player else -1
+        reached = native.native_solve(child.own, child.opp, -64, 64, evaluation=False)
+        assert reached is not None
+        assert sign * reached[0] == plain[0]  # the move reaches the score
+
+
 def test_native__threads_give_the_same_scores_and_moves_that_reach_them() -> None:
     """A solve in parallel (2 threads on this machine's cores, 3 more than it has) against one thread: the same
     scores in the full window, from a guess and outside narrow windows, and a best move that reaches the score."""

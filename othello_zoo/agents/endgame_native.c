@@ -3,21 +3,23 @@
  *
  * Square i is bit i (row i / 8, column i % 8). Scores are final disc differences for the side to move, the empty
  * squares credited to the winner (the FFO convention). Negamax alpha-beta with principal variation search, a
- * transposition table from TABLE_EMPTIES empties (two entries a bucket: the result of more empties kept in the
- * first, the latest in the second; the children's entries read first: enhanced transposition cutoff), a bound from
- * the opponent's stable discs, "fastest first" move ordering (fewest replies for the opponent, corners first, fewest
- * empty squares beside the mover's discs; two plies deep from TWO_PLY_EMPTIES; from EVAL_EMPTIES also the value of a
- * shallow midgame search with the learned evaluation, the tables of othello_zoo.agents.patterns; the table's move
- * before all, the others ranked only where it does not cut off) down to SHALLOW_EMPTIES, parity order below (the odd
- * quadrants passed down), and routines for the last two squares and the last one (which only counts flips). A deep
- * solve from a guess is searched selectively first, nodes cut off where the learned evaluation's shallow search lies
- * far outside the window (ProbCut): the table it leaves orders the exact search, and its score is the exact search's
- * guess. Where the compiler targets AVX2 (-mavx2, which othello_zoo.agents.native passes on a CPU that has it), the
- * flips and placements run four directions at once in 256-bit registers; where it targets BMI2 (-mbmi2) with a fast
- * pext, the learned evaluation gathers each pattern's squares with it: the same results either way. Built on first
- * use by othello_zoo.agents.native (a C compiler; the Python solver where there is none). Alpha-beta's midgame search
- * (othello_zoo_midgame) shares the file: the solver's order calls it. With POSIX threads a solve may run on several
- * (young brothers wait, the table shared under a sequence lock a bucket: the parallel section below).
+ * transposition table from TABLE_EMPTIES empties (two entries a bucket: the result of more empties kept in the first,
+ * the latest in the second; the children's entries read first: enhanced transposition cutoff), a bound from the
+ * opponent's stable discs, "fastest first" move ordering (fewest replies for the opponent, corners first, fewest empty
+ * squares beside the mover's discs; two plies deep from TWO_PLY_EMPTIES; from EVAL_EMPTIES also the value of a shallow
+ * midgame search with the learned evaluation, the tables of othello_zoo.agents.patterns; the table's move before all,
+ * the others ranked only where it does not cut off) down to SHALLOW_EMPTIES, parity order below (the odd quadrants
+ * passed down), and routines for the last two squares and the last one (which only counts flips). A deep solve from a
+ * guess is searched selectively first, nodes cut off where the learned evaluation's shallow search lies far outside the
+ * window (ProbCut): the table it leaves orders the exact search, and its score is the exact search's guess; in the
+ * exact search, a null-window node of PROBE_EMPTIES or more whose table move is not known to reach beta probes its
+ * moves with that selective search first, and searches first the one that probably reaches it. Where the compiler
+ * targets AVX2 (-mavx2, which othello_zoo.agents.native passes on a CPU that has it), the flips and placements run four
+ * directions at once in 256-bit registers; where it targets BMI2 (-mbmi2) with a fast pext, the learned evaluation
+ * gathers each pattern's squares with it: the same results either way. Built on first use by othello_zoo.agents.native
+ * (a C compiler; the Python solver where there is none). Alpha-beta's midgame search (othello_zoo_midgame) shares the
+ * file: the solver's order calls it. With POSIX threads a solve may run on several (young brothers wait, the table
+ * shared under a sequence lock a bucket: the parallel section below).
  */
 #if defined(__linux__)
 #ifndef _GNU_SOURCE
@@ -30,6 +32,7 @@
 #include <pthread.h>
 #include <sched.h>
 #endif
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +57,7 @@ typedef uint64_t u64;
 #define SELECTIVE_ROOT 20 /* from here up, a solve from a guess searches selectively first (from_guess, probable) */
 #define PROBCUT_EMPTIES 10 /* that search's fewest empties of a node cut off by the learned evaluation's search */
 #define PROBCUT_MARGIN 10 /* discs beyond the window that search's value must lie for the cut */
+#define PROBE_EMPTIES 18 /* from here up, the exact search probes a node's moves selectively first (probe_children) */
 #define INF 1000
 
 static const u64 NOT_A = 0xfefefefefefefefeULL; /* every column but the first */
@@ -506,6 +510,7 @@ typedef struct {
     Shared *shared; /* what the threads of a parallel solve share; NULL with one thread */
     Split *under;   /* the innermost split point this thread searches a child of; NULL outside every one */
     const int *selective; /* whether the solve's search is now the selective one (the threads share it) */
+    int probing;          /* whether this thread's search is now a selective probe of the exact one (probe_children) */
 } Solver;
 
 /* The board's diagonals: DIAGONALS_9 along +9 (row - column constant), DIAGONALS_7 along +7 (row + column). */
@@ -679,9 +684,12 @@ static void free_table(Entry *table) {
 #endif
 }
 
-/* Whether the search now running may cut off on e's bounds: an exact entry's always, a probable one's only in the
+/* Whether this thread's search is now selective: the selective search of the solve, or a probe of the exact one. */
+static int selective_now(const Solver *s) { return *s->selective || s->probing; }
+
+/* Whether the search now running may cut off on e's bounds: an exact entry's always, a probable one's only in a
  * selective search (the exact search takes its move alone). */
-static int bounds_hold(const Solver *s, const Entry *e) { return !e->probable || *s->selective; }
+static int bounds_hold(const Solver *s, const Entry *e) { return !e->probable || selective_now(s); }
 
 /* The bucket's entry of (p to move, o), or NULL. */
 static Entry *entry_of(Entry *bucket, u64 p, u64 o) {
@@ -748,9 +756,9 @@ static void store(Solver *s, u64 p, u64 o, int n, int move, int best, int alpha,
         entry->o = o;
         entry->lower = -64;
         entry->upper = 64;
-        entry->probable = (uint8_t)*s->selective;
-    } else if (entry->probable != *s->selective) {
-        if (*s->selective) { /* an exact entry kept whole: its bounds hold in the selective search too */
+        entry->probable = (uint8_t)selective_now(s);
+    } else if (entry->probable != selective_now(s)) {
+        if (selective_now(s)) { /* an exact entry kept whole: its bounds hold in the selective search too */
             if (s->shared) __atomic_store_n(&bucket[0].version, version + 2, __ATOMIC_RELEASE);
             return;
         }
@@ -981,6 +989,7 @@ struct Split {
     int alpha, beta, best, move;
     int workers;  /* the threads searching its moves, the owner among them */
     int cutoff;   /* set once a move reaches beta */
+    int probing;  /* a probe's split point: its moves searched selectively by every thread (probe_children) */
 };
 
 struct Shared {
@@ -1026,6 +1035,8 @@ static Split *open_within(Shared *shared, const Split *within) {
 static void work(Solver *s, Split *sp) {
     Shared *shared = s->shared;
     Split *outer = s->under;
+    int was_probing = s->probing;
+    s->probing = sp->probing;
     s->under = sp;
     while (sp->next < sp->k && !abandoned(s)) {
         Child *c = &sp->children[sp->next++];
@@ -1044,6 +1055,7 @@ static void work(Solver *s, Split *sp) {
     }
     close_split(shared, sp);
     s->under = outer;
+    s->probing = was_probing;
 }
 
 /* Another thread's split point sp joined: a share of its moves searched (the shared lock held on entry and on
@@ -1072,7 +1084,7 @@ static void help_or_wait(Solver *s, const Split *within) {
  * *move so far: the best and its move into them. */
 static void split(Solver *s, Child *children, int i, int k, int n, int alpha, int beta, int *best, int *move) {
     Shared *shared = s->shared;
-    Split sp = {s->under, children, i, k, n, alpha, beta, *best, *move, 1, 0};
+    Split sp = {s->under, children, i, k, n, alpha, beta, *best, *move, 1, 0, s->probing};
     pthread_mutex_lock(&shared->lock);
     if (shared->opened < MAX_SPLITS) {
         shared->open[shared->opened++] = &sp;
@@ -1104,6 +1116,37 @@ static void split(Solver *s, Child *children, int i, int k, int n, int alpha, in
 }
 #endif
 
+/* The children's order for an exact null-window search at beta (alpha = beta - 1), probed by the selective search:
+ * each move in turn (the table's first where table_first, the others by rank) searched selectively until one probably
+ * reaches beta, which is then searched first (its rank the lowest). Most nodes cut off at their first move, but where
+ * the table's move was found in another window (by the selective search, or for a lower bound below beta) or there
+ * is none, a wrong first move near the root costs a subtree of millions of positions; a probe costs a selective
+ * search. Returns whether the others are ranked (and children[0] too); the probes' positions are counted. */
+static int probe_children(Solver *s, Child *children, int k, int n, int table_first, int alpha, int beta) {
+    int ranked = !table_first;
+    if (table_first) children[0].rank = INT_MIN + 1; /* ahead of the others, behind a move that probably cuts */
+    s->probing = 1;
+    for (int j = 0; j < k; j++) {
+        if (j == 1 && !ranked) {
+            rank_children(s, children, 1, k, n);
+            ranked = 1;
+        }
+        if (j > 0 || !table_first) pick_child(children, j, k);
+        Child *c = &children[j];
+        int v = -search(s, c->o, c->p, -beta, -alpha, 0, NULL, c->moves);
+        if (abandoned(s)) break;
+        if (v >= beta) {
+            Child t = *c;
+            t.rank = INT_MIN;
+            memmove(children + 1, children, sizeof(Child) * (size_t)j);
+            children[0] = t;
+            break;
+        }
+    }
+    s->probing = 0;
+    return ranked;
+}
+
 static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int *best_move, u64 moves) {
     u64 empty = ~(p | o);
     int n = count(empty);
@@ -1134,7 +1177,7 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     }
     if (n == SHALLOW_EMPTIES + 1 && !best_move) /* next to the parity routine (below the table) */
         return parity_moves(s, p, o, moves, alpha, beta, odd_quadrants(empty), 1);
-    if (*s->selective && !best_move && n >= PROBCUT_EMPTIES) {
+    if (selective_now(s) && !best_move && n >= PROBCUT_EMPTIES) {
         /* ProbCut: a value of the learned evaluation's shallow search PROBCUT_MARGIN discs beyond the window taken as
          * the node's side of it (the evaluation's search misses the score by 7-9 discs (standard deviation) at 10-18
          * empties, one to four plies, on WTHOR 2004's games); deeper near a deep root, where a shallower search than
@@ -1174,8 +1217,13 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
         rank_children(s, children, 0, k, n);
     }
     int original_alpha = alpha, best = -INF, move = -1, ranked = n > SHALLOW_EMPTIES + 1; /* (rank_children's) */
+    int others_ranked = first < 0; /* (first >= 0: the others ranked once the table's move does not cut off) */
+    if (n >= PROBE_EMPTIES && k > 1 && beta == alpha + 1 && !best_move && !selective_now(s) && s->ranked &&
+        (first < 0 || entry.probable || entry.lower > -64)) /* a table move not known to reach beta, or none */
+        others_ranked = probe_children(s, children, k, n, first >= 0, alpha, beta);
+    if (abandoned(s)) return 0;
     for (int i = 0; i < k; i++) {
-        if (i == 1 && first >= 0) rank_children(s, children, 1, k, n);
+        if (i == 1 && !others_ranked) rank_children(s, children, 1, k, n);
         if (i >= 1 && k - i >= 2 && n >= SPLIT_EMPTIES && s->shared && idle_threads(s)) {
             /* the first move searched: the rest shared with the idle threads (young brothers wait), in rank order */
             for (int j = i; j < k - 1; j++) pick_child(children, j, k);
@@ -1242,6 +1290,7 @@ int othello_zoo_solve(u64 p, u64 o, int alpha, int beta, int guess, const int *w
     s.ranked = patterns && weights;
     s.shared = NULL;
     s.under = NULL;
+    s.probing = 0;
     int selective = 0;
     s.selective = &selective;
     s.table = new_table(count(~(p | o)) >= HUGE_EMPTIES);
