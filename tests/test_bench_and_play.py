@@ -124,7 +124,8 @@ def _record_measurements(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int
         raise AssertionError("an opt-in measurement ran")
 
     monkeypatch.setattr(bench, "measure_backend", measure)
-    for name in ("mcts_rates", "search_rates", "ffo_40", "env_latencies", "peak_memory_mib", "measure_pgx_subprocess"):
+    opt_in = ("mcts_rates", "search_rates", "ffo_40", "ffo_suite", "env_latencies", "peak_memory_mib")
+    for name in (*opt_in, "measure_pgx_subprocess"):
         monkeypatch.setattr(bench, name, refuse)
     return calls
 
@@ -199,6 +200,48 @@ def test_bench__agents_and_ffo_run_when_asked_and_say_so(monkeypatch: pytest.Mon
     assert captured.out.endswith(
         "FFO #40 (20 empties) solved in Python: a2 +38 in 41.0 s, 23,189,002 nodes (expected a2 +38)\n"
     )
+
+
+def test_bench__the_ffo_suite_on_the_cores_each_against_5_s(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """``--ffo-suite`` solves #40-#49 on the cores the process may use, a line each as it is solved, the positions
+    over 5 s and any score or move that is not the suite's marked, and the verdict last."""
+    _record_measurements(monkeypatch)
+    monkeypatch.setattr(bench.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    asked: list[tuple[int, tuple[int, ...]]] = []
+
+    def solve(threads: int, numbers: tuple[int, ...]) -> dict[str, float]:
+        asked.append((threads, numbers))
+        (number,) = numbers
+        slow, wrong = number == 49, number == 43
+        prefix = f"FFO suite #{number}"
+        solved = {f"{prefix} seconds": 5.25 if slow else 1.0, f"{prefix} nodes": 1000 * number, f"{prefix} score": -2}
+        return solved | {f"{prefix} move": 19, f"{prefix} right": 0.0 if wrong else 1.0}
+
+    monkeypatch.setattr(bench, "ffo_suite", solve)
+    assert main(["bench", "--backends", "vector", "--batch-sizes", "1", "--ffo-suite"]) == 0
+    captured = capsys.readouterr()
+    assert asked == [(2, (n,)) for n in range(40, 50)]
+    assert captured.err.splitlines()[-1] == (
+        "othello-zoo bench: solving FFO #40-#49 exactly on 2 threads (a line as each is solved)"
+    )
+    lines = captured.out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("FFO #40-#49 by the C solver, 2 threads"))
+    assert lines[at + 1] == "  #40: d3 -2, 1.0 s, 40,000 nodes"
+    assert lines[at + 4] == "  #43: d3 -2, 1.0 s, 43,000 nodes (not the suite's)"
+    assert lines[at + 10] == "  #49: d3 -2, 5.2 s, 49,000 nodes (over 5 s)"
+    assert lines[at + 11] == "  the slowest in 5.2 s: the 5 s goal missed"
+
+
+def test_ffo_suite__ffo_40_solved_right() -> None:
+    from othello_zoo.agents.native import native_available
+    from othello_zoo.cli._measure import ffo_suite
+
+    solved = ffo_suite(1, (40,))
+    if not native_available():
+        assert solved == {}  # the C solver off: nothing timed
+        return
+    assert (solved["FFO suite #40 score"], solved["FFO suite #40 move"], solved["FFO suite #40 right"]) == (38, 8, 1.0)
+    assert solved["FFO suite #40 nodes"] > 1_000_000
 
 
 def _option_help(command: str, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:

@@ -115,7 +115,7 @@ def test_cli__bench_with_nothing_to_run_exits_2_with_usage(
     assert message.endswith(
         "; choose --backends that run at this board size (conv, conv2d, vector and the -compiled forms of vector "
         "and wide run on all)"
-        ", or add --agents, --ffo, --env or --search"
+        ", or add --agents, --ffo, --ffo-suite, --env or --search"
     )
     assert captured.out == ""  # nothing measured first
 

@@ -25,6 +25,7 @@ __all__ = [
     "best_rounds",
     "env_latencies",
     "ffo_40",
+    "ffo_suite",
     "mcts_rates",
     "measure_aec",
     "measure_backend",
@@ -496,6 +497,50 @@ def ffo_40() -> dict[str, float]:
         seconds = time.perf_counter() - start
         out |= {f"{prefix} seconds": seconds, f"{prefix} nodes": solver.nodes}
         out |= {f"{prefix} score": score, f"{prefix} move": move}
+    return out
+
+
+# FFO endgame positions #40-#49 (20-26 empties), from the FFO test suite (tests/data/SOURCE-ffo.txt): the position,
+# its exact score for the mover, and the moves that reach it.
+FFO_SUITE: dict[int, tuple[str, int, tuple[str, ...]]] = {
+    40: (FFO_40, 38, ("a2",)),
+    41: ("-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X", 0, ("h4",)),
+    42: ("--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X", 6, ("g2",)),
+    43: ("--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O", -12, ("c7", "g3")),
+    44: ("--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O", -14, ("b8", "d2")),
+    45: ("---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO-- X", 6, ("b2",)),
+    46: ("---XXX----OOOX----OOOXX--OOOOXXX--OOOOXX--OXOXXX--XXOO---XXXX-O- X", -8, ("b3",)),
+    47: ("-OOOOO----OOOO---OOOOX--XXXXXX---OXOOX--OOOXOX----OOXX----XXXX-- O", 4, ("g2",)),
+    48: ("-----X--X-XXX---XXXXOO--XOXOOXX-XOOXXX--XOOXX-----OOOX---XXXXXX- O", 28, ("f6",)),
+    49: ("--OX-O----XXOO--OOOOOXX-OOOOOX--OOOXOXX-OOOOXX-----OOX----X-O--- X", 16, ("e1",)),
+}
+
+
+def ffo_suite(threads: int, numbers: Sequence[int] = tuple(FFO_SUITE)) -> dict[str, float]:
+    """FFO positions (``numbers``, #40-#49 by default) solved exactly by the C solver on ``threads`` threads, each from
+    the learned evaluation's guess as ``solve_exact`` solves (the guess's search timed too): "FFO suite #N seconds",
+    "... nodes", "... score", "... move" and "... right" (1.0 where the score and the move are the suite's); nothing
+    where the C solver is not available (:func:`~othello_zoo.agents.native.native_status` says why)."""
+    from othello_zoo.agents.alphabeta import guess_score
+    from othello_zoo.agents.native import native_available, native_solve
+    from othello_zoo.core.board import Board
+    from othello_zoo.core.notation import index_to_square
+
+    out: dict[str, float] = {}
+    if not native_available():
+        return out
+    for number in numbers:
+        text, best, moves = FFO_SUITE[number]
+        board = Board.from_text(text)
+        start = time.perf_counter()
+        solved = native_solve(board.own, board.opp, -64, 64, guess_score(board), threads=threads)
+        seconds = time.perf_counter() - start
+        assert solved is not None  # (available, checked above)
+        score, move, nodes = solved
+        right = score == best and index_to_square(move) in moves
+        prefix = f"FFO suite #{number}"
+        out |= {f"{prefix} seconds": seconds, f"{prefix} nodes": nodes, f"{prefix} score": score}
+        out |= {f"{prefix} move": move, f"{prefix} right": float(right)}
     return out
 
 

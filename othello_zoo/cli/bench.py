@@ -7,9 +7,10 @@ the CPU and on CUDA when present. ``--compare pgx`` runs pgx's Othello (``jit(vm
 same random play and restarts inside one jitted call) in the same run, when pgx is installed.
 
 By default only that throughput is measured (well under a minute on a 2-core CPU); opt in to
-``--agents`` (MCTS and alpha-beta speeds), ``--ffo`` (the exact solve of FFO #40), ``--env`` (PettingZoo
-AEC latency), ``--search`` (the batched tree search of :mod:`othello_zoo.search`) and ``--memory``
-(peak memory at the largest batch, each backend in a fresh process).
+``--agents`` (MCTS and alpha-beta speeds), ``--ffo`` (the exact solve of FFO #40), ``--ffo-suite`` (FFO
+#40-#49 on the process's cores, each against 5 s), ``--env`` (PettingZoo AEC latency), ``--search`` (the
+batched tree search of :mod:`othello_zoo.search`) and ``--memory`` (peak memory at the largest batch, each
+backend in a fresh process).
 
 Example:
     ``othello-zoo bench --batch-sizes 1,16,256,1024,4096,16384 --seconds 0.3 --repeats 3 --agents --ffo --env``
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import platform
 import resource
 import sys
@@ -36,6 +38,7 @@ from othello_zoo.cli._measure import (
     Result,
     env_latencies,
     ffo_40,
+    ffo_suite,
     mcts_rates,
     measure_aec,
     measure_backend,
@@ -140,6 +143,12 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     add("--memory", action="store_true", help="also peak memory at the largest batch, per backend (default: off)")
     add("--agents", action="store_true", help="also MCTS simulations/s and alpha-beta nodes/s, ~5 s (default: off)")
     add("--ffo", action="store_true", help="also the exact solve of FFO #40, ~40 s on one core (default: off)")
+    add(
+        "--ffo-suite",
+        action="store_true",
+        help="also FFO #40-#49 solved exactly by the C solver on this process's cores (up to 64 threads), each "
+        "against the goal of 5 s: ~20 s on two cores (default: off)",
+    )
     add("--env", action="store_true", help="also PettingZoo AEC latency against tictactoe_v3, ~3 s (default: off)")
     add(
         "--search",
@@ -324,6 +333,34 @@ def _ffo() -> dict[str, float]:
     return solved
 
 
+def _ffo_suite() -> dict[str, float]:
+    """Solves FFO #40-#49 exactly on the cores this process may use and prints each position's time against 5 s."""
+    from othello_zoo.agents.native import MAX_THREADS, native_available, native_status
+    from othello_zoo.core.notation import index_to_square
+
+    if not native_available():
+        _note(f"warning: --ffo-suite left out: it times the C solver, which is off here ({native_status()})")
+        return {}
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    threads = max(1, min(cores, MAX_THREADS))
+    _note(f"solving FFO #40-#49 exactly on {threads} thread{'s' * (threads > 1)} (a line as each is solved)")
+    print(f"\nFFO #40-#49 by the C solver, {threads} thread{'s' * (threads > 1)} ({native_status()}):")
+    solved: dict[str, float] = {"FFO suite threads": threads}
+    for number in range(40, 50):
+        one = ffo_suite(threads, (number,))
+        solved |= one
+        prefix = f"FFO suite #{number}"
+        seconds = one[f"{prefix} seconds"]
+        square = index_to_square(int(one[f"{prefix} move"]))
+        marks = "" if one[f"{prefix} right"] else " (not the suite's)"
+        marks += "" if seconds < 5 else " (over 5 s)"
+        score, nodes = int(one[f"{prefix} score"]), int(one[f"{prefix} nodes"])
+        print(f"  #{number}: {square} {score:+d}, {seconds:.1f} s, {nodes:,} nodes{marks}", flush=True)
+    slowest = max(solved[f"FFO suite #{number} seconds"] for number in range(40, 50))
+    print(f"  the slowest in {slowest:.1f} s: {'each under 5 s' if slowest < 5 else 'the 5 s goal missed'}")
+    return solved
+
+
 def _peak_memories(backends: Sequence[str], batch_size: int, device: str, board_size: int) -> dict[str, float]:
     """Measures and prints each backend's peak memory at ``batch_size`` (a fresh process each)."""
     memory = {}
@@ -414,10 +451,10 @@ def _check(args: argparse.Namespace, jobs: Sequence[Job], left_out: Sequence[str
             raise NothingToRunError(
                 f"{flag} needs {module}, which is not installed: pip install 'othello-zoo[{extra}]'"
             )
-    if not jobs and not (args.agents or args.ffo or args.env or args.search):
+    if not jobs and not (args.agents or args.ffo or args.ffo_suite or args.env or args.search):
         hint = "choose --backends that run at this board size (conv, conv2d, vector and the -compiled forms of vector "
         hint += "and wide run on all)"
-        hint += ", or add --agents, --ffo, --env or --search"
+        hint += ", or add --agents, --ffo, --ffo-suite, --env or --search"
         raise NothingToRunError(f"nothing to run: {'; '.join(left_out)}; {hint}")
     for reason in left_out:
         _note(f"warning: left out {reason}")
@@ -437,6 +474,7 @@ def run(args: argparse.Namespace) -> list[Result]:
     results = _throughput(args, jobs, devices) if jobs else []
     latencies = _env_latencies(args.seconds, args.repeats) if args.env else {}
     agents = {**(_agent_rates(args.seconds) if args.agents else {}), **(_ffo() if args.ffo else {})}
+    agents |= _ffo_suite() if args.ffo_suite else {}
     search = _search_rates(devices[0]) if args.search else {}
     compat = print_compat(args.compare_azg or None, args.board_size) if args.compare_azg is not None else {}
     memory = {}
