@@ -206,7 +206,7 @@ def test_bench__the_ffo_suite_on_the_cores_each_against_5_s(monkeypatch: pytest.
     """``--ffo-suite`` solves #40-#49 on the cores the process may use, a line each as it is solved, the positions
     over 5 s and any score or move that is not the suite's marked, and the verdict last."""
     _record_measurements(monkeypatch)
-    monkeypatch.setattr(bench.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(bench, "usable_cores", lambda: 2)
     asked: list[tuple[int, tuple[int, ...]]] = []
 
     def solve(threads: int, numbers: tuple[int, ...]) -> dict[str, float]:
@@ -230,6 +230,19 @@ def test_bench__the_ffo_suite_on_the_cores_each_against_5_s(monkeypatch: pytest.
     assert lines[at + 4] == "  #43: d3 -2, 1.0 s, 43,000 nodes (not the suite's)"
     assert lines[at + 10] == "  #49: d3 -2, 5.2 s, 49,000 nodes (over 5 s)"
     assert lines[at + 11] == "  the slowest in 5.2 s: the 5 s goal missed"
+
+
+def test_ffo_suite__the_positions_scores_and_best_moves_of_the_tests_suite_file() -> None:
+    """The benchmark's inline copy of FFO #40-#49 (the package ships no test data) is the suite file's."""
+    from othello_zoo.cli._measure import FFO_SUITE
+
+    lines = (Path(__file__).parent / "data" / "fforum-40-59.obf").read_text().splitlines()
+    assert list(FFO_SUITE) == list(range(40, 50))
+    for number, (text, best, moves) in FFO_SUITE.items():
+        position, *listed = (part.strip() for part in lines[number - 40].split(";") if part.strip())
+        scores = {move.split(":")[0].lower(): int(move.split(":")[1]) for move in listed}
+        assert (position, best) == (text, max(scores.values()))
+        assert moves == tuple(sorted(move for move, score in scores.items() if score == best))
 
 
 def test_ffo_suite__ffo_40_solved_right() -> None:

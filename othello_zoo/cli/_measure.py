@@ -21,6 +21,7 @@ from othello_zoo.core.checks import resolve_device
 
 __all__ = [
     "COMPILED_FORMS",
+    "FFO_SUITE",
     "Result",
     "best_rounds",
     "env_latencies",

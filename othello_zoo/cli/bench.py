@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import os
 import platform
 import resource
 import sys
@@ -35,6 +34,7 @@ from othello_zoo.cli import argtypes
 from othello_zoo.cli._bench_extras import BUSY_LOOP, busy_cores, measure_tuned, print_ratios, ratio
 from othello_zoo.cli._bench_extras import table as _table
 from othello_zoo.cli._measure import (
+    FFO_SUITE,
     Result,
     env_latencies,
     ffo_40,
@@ -63,6 +63,7 @@ from othello_zoo.runtime.threads import (
     kept_settings,
     set_threads,
     threads_setting,
+    usable_cores,
 )
 
 __all__ = ["NothingToRunError", "Result", "main", "measure_aec", "measure_engine", "measure_pgx", "measure_vector"]
@@ -335,18 +336,18 @@ def _ffo() -> dict[str, float]:
 
 def _ffo_suite() -> dict[str, float]:
     """Solves FFO #40-#49 exactly on the cores this process may use and prints each position's time against 5 s."""
-    from othello_zoo.agents.native import MAX_THREADS, native_available, native_status
+    from othello_zoo.agents.native import MAX_THREADS as SOLVER_THREADS
+    from othello_zoo.agents.native import native_available, native_status
     from othello_zoo.core.notation import index_to_square
 
     if not native_available():
         _note(f"warning: --ffo-suite left out: it times the C solver, which is off here ({native_status()})")
         return {}
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    threads = max(1, min(cores, MAX_THREADS))
+    threads = min(usable_cores(), SOLVER_THREADS)
     _note(f"solving FFO #40-#49 exactly on {threads} thread{'s' * (threads > 1)} (a line as each is solved)")
     print(f"\nFFO #40-#49 by the C solver, {threads} thread{'s' * (threads > 1)} ({native_status()}):")
     solved: dict[str, float] = {"FFO suite threads": threads}
-    for number in range(40, 50):
+    for number in FFO_SUITE:
         one = ffo_suite(threads, (number,))
         solved |= one
         prefix = f"FFO suite #{number}"
@@ -356,7 +357,7 @@ def _ffo_suite() -> dict[str, float]:
         marks += "" if seconds < 5 else " (over 5 s)"
         score, nodes = int(one[f"{prefix} score"]), int(one[f"{prefix} nodes"])
         print(f"  #{number}: {square} {score:+d}, {seconds:.1f} s, {nodes:,} nodes{marks}", flush=True)
-    slowest = max(solved[f"FFO suite #{number} seconds"] for number in range(40, 50))
+    slowest = max(solved[f"FFO suite #{number} seconds"] for number in FFO_SUITE)
     print(f"  the slowest in {slowest:.1f} s: {'each under 5 s' if slowest < 5 else 'the 5 s goal missed'}")
     return solved
 
