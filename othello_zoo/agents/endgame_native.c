@@ -1219,9 +1219,10 @@ static int search(Solver *s, u64 p, u64 o, int alpha, int beta, int passed, int 
     int original_alpha = alpha, best = -INF, move = -1, ranked = n > SHALLOW_EMPTIES + 1; /* (rank_children's) */
     int others_ranked = first < 0; /* (first >= 0: the others ranked once the table's move does not cut off) */
     if (n >= PROBE_EMPTIES && k > 1 && beta == alpha + 1 && !best_move && !selective_now(s) && s->ranked &&
-        (first < 0 || entry.probable || entry.lower > -64)) /* a table move not known to reach beta, or none */
+        (first < 0 || entry.probable || entry.lower > -64)) { /* a table move not known to reach beta, or none */
         others_ranked = probe_children(s, children, k, n, first >= 0, alpha, beta);
-    if (abandoned(s)) return 0;
+        if (abandoned(s)) return 0;
+    }
     for (int i = 0; i < k; i++) {
         if (i == 1 && !others_ranked) rank_children(s, children, 1, k, n);
         if (i >= 1 && k - i >= 2 && n >= SPLIT_EMPTIES && s->shared && idle_threads(s)) {
